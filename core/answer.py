@@ -1,0 +1,186 @@
+"""Answer: the extractive answer — primary provision, verbatim quote, norm path, candidates.
+
+The quote is chosen by scoring the sentences and list items of the best unit against the
+question (IDF-weighted term overlap, plus a bonus when the question asks for a time limit or an
+amount and the sentence states one). The primary is the most specific provision containing that
+sentence, and the quote is checked in code to be an exact substring of the primary's text.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from core import expand as expand_mod
+from core import patterns, store
+from core.model import Node
+from core.normalize import analyzer
+from core.retrieve import Candidate, Retrieval, Retriever
+from core.text import is_verbatim, sentence_spans
+
+MAX_SUPPORTING = 5
+INTENT_BONUS = 0.6  # share of the best plain overlap added for a sentence of the asked-for type
+LENGTH_PENALTY = 0.0008
+
+
+@dataclass
+class Located:
+    node: Node
+    quote: str
+    score: float
+
+
+@dataclass
+class Answer:
+    question: str
+    mode: str
+    lang: str
+    primary: Node | None = None
+    quote: str = ""
+    score: float = 0.0
+    supporting: list[tuple[Node, expand_mod.Support]] = field(default_factory=list)
+    path: list[list[str]] = field(default_factory=list)
+    candidates: list[Candidate] = field(default_factory=list)
+    ranked: list[str] = field(default_factory=list)  # localised node ids of the top candidates
+    notices: list[str] = field(default_factory=list)
+    latency_ms: dict[str, float] = field(default_factory=dict)
+    laws: list[str] = field(default_factory=list)
+
+    def as_json(self, qid: str | None = None) -> dict:
+        out: dict = {"id": qid} if qid is not None else {}
+        out["question"] = self.question
+        out["primary"] = None if self.primary is None else {
+            "node_id": self.primary.id, "label": self.primary.citation, "text": self.primary.text,
+            "score": round(self.score, 6)}
+        out["quote"] = self.quote
+        out["supporting"] = [{"node_id": n.id, "label": n.citation, "text": n.text, "score": s.score, "via": s.via}
+                             for n, s in self.supporting]
+        out["path"] = self.path
+        out["candidates"] = [c.as_json() for c in self.candidates]
+        out["latency_ms"] = {k: round(v, 2) for k, v in self.latency_ms.items()}
+        if self.notices:
+            out["notices"] = self.notices
+        return out
+
+
+def _descendants(db, node: Node) -> list[Node]:
+    out, stack = [], [node.id]
+    while stack:
+        for child in store.children(db, stack.pop()):
+            out.append(child)
+            stack.append(child.id)
+    return out
+
+
+def _printed_label(node: Node) -> str:
+    return f"{node.label})" if node.lang == "fi" else f"({node.label})"
+
+
+def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Located:
+    """Best sentence / list item of `unit` for the question, and the smallest node holding it."""
+    db = retriever.db
+    an = analyzer(unit.lang)
+    q_terms = set(an.terms(question))
+    bm = retriever.bm25(unit.law_key)
+    idf = bm.idf if bm else (lambda t: 1.0)
+    inner = [d for d in _descendants(db, unit) if d.section_id == unit.section_id and unit.start <= d.start <= unit.end]
+    text = unit.text
+    cuts = []
+    for d in inner:
+        rel = d.start - unit.start
+        label = _printed_label(d)
+        pos = text.rfind(label, max(0, rel - len(label) - 3), rel)
+        cuts.append(pos if pos >= 0 else rel)
+    spans = sentence_spans(text, cuts)
+    if not spans:
+        return Located(unit, text, 0.0)
+    asks_deadline = bool(patterns.DEADLINE_QUESTION.search(question))
+    asks_amount = bool(patterns.AMOUNT_QUESTION.search(question))
+    plain = []
+    for s, e in spans:
+        seg = text[s:e]
+        overlap = sum(idf(t) for t in set(an.terms(seg)) & q_terms)
+        plain.append(overlap)
+    best_plain = max(plain) or 1.0
+    scored = []
+    for (s, e), overlap in zip(spans, plain):
+        seg = text[s:e]
+        bonus = 0.0
+        if asks_deadline and patterns.DURATION.search(seg):
+            bonus += INTENT_BONUS * best_plain
+        if asks_amount and patterns.AMOUNT.search(seg):
+            bonus += INTENT_BONUS * best_plain
+        scored.append((overlap + bonus - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
+    score, _, s, e = max(scored)
+    # The most specific provision whose text contains the chosen span.
+    holder = unit
+    for d in inner:
+        ds, de = d.start - unit.start, d.end - unit.start
+        if ds <= s and e <= de and (de - ds) < (holder.end - holder.start):
+            holder = d
+    quote = text[s:e]
+    if holder.id != unit.id:
+        hs = holder.start - unit.start
+        quote = text[max(s, hs):min(e, holder.end - unit.start)]
+    return Located(holder, quote.strip(), score)
+
+
+def _citation_quote(node: Node) -> str:
+    spans = sentence_spans(node.text)
+    if len(node.text) <= 700 or not spans:
+        return node.text
+    s, e = spans[0]
+    return node.text[s:e]
+
+
+def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10) -> Answer:
+    t0 = time.perf_counter()
+    retrieval: Retrieval = retriever.search(question, mode=mode, k=k)
+    result = Answer(question=retrieval.query, mode=mode, lang=retrieval.lang, candidates=retrieval.candidates,
+                    notices=list(retrieval.notices), latency_ms=dict(retrieval.latency_ms), laws=retrieval.laws)
+    db = retriever.db
+    if retrieval.citation:
+        node = store.get_node(db, retrieval.citation)
+        result.primary, result.quote, result.score = node, _citation_quote(node), 1.0
+        result.ranked = [node.id]
+    elif retrieval.candidates:
+        units = store.get_nodes(db, [c.node_id for c in retrieval.candidates[:k]])
+        for i, cand in enumerate(retrieval.candidates[:k]):
+            unit = units.get(cand.node_id)
+            if unit is None:
+                continue
+            if i < 3:
+                located = localise(retriever, unit, retrieval.query, retrieval.lang)
+                if result.primary is None:
+                    result.primary, result.quote, result.score = located.node, located.quote, cand.score
+                result.ranked.append(located.node.id)
+            else:
+                result.ranked.append(unit.id)
+    if result.primary is not None and not is_verbatim(result.quote, result.primary.text):
+        result.notices.append("The selected quote was not verbatim and is not shown.")
+        result.quote = ""
+    if result.primary is not None and mode == "graph":
+        t = time.perf_counter()
+        q_terms = set(analyzer(result.primary.lang).terms(retrieval.query))
+        exp = expand_mod.expand(db, result.primary.id, result.score, q_terms)
+        chosen = _choose_supporting(exp.supports)
+        nodes = store.get_nodes(db, [s.node_id for s in chosen])
+        result.supporting = [(nodes[s.node_id], s) for s in chosen if s.node_id in nodes]
+        result.path = exp.path
+        result.latency_ms["expand"] = (time.perf_counter() - t) * 1000
+    result.latency_ms["total"] = (time.perf_counter() - t0) * 1000
+    return result
+
+
+def _choose_supporting(supports: list[expand_mod.Support]) -> list[expand_mod.Support]:
+    """Up to five: exceptions first, then references, then definitions — keeping one of each kind."""
+    ordered = sorted(supports, key=lambda s: ({"EXCEPTS": 0, "REFERS_TO": 1, "DEFINES": 2}[s.via], s.hops))
+    chosen = ordered[:MAX_SUPPORTING]
+    for via in ("REFERS_TO", "DEFINES"):
+        if not any(s.via == via for s in chosen):
+            extra = next((s for s in ordered if s.via == via), None)
+            if extra is not None and len(chosen) == MAX_SUPPORTING:
+                victim = max(range(len(chosen)), key=lambda i: (sum(c.via == chosen[i].via for c in chosen), i))
+                chosen[victim] = extra
+            elif extra is not None:
+                chosen.append(extra)
+    return sorted(chosen, key=lambda s: ({"EXCEPTS": 0, "REFERS_TO": 1, "DEFINES": 2}[s.via], s.hops))

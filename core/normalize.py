@@ -1,0 +1,137 @@
+"""Text normalisation shared by the BM25 index and the graph's term matching.
+
+English: Snowball (PyStemmer). Finnish: Voikko base forms with compound parts
+(konkurssipesälle → konkurssipesä + konkurssi + pesä) when libvoikko and its Finnish dictionary
+are installed, otherwise Snowball Finnish as the fallback. Both are deterministic.
+"""
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+
+import Stemmer
+
+from core import patterns
+
+EN_STOPWORDS = frozenset("""
+a an and are as at be been being but by can could did do does for from had has have how if in into is it
+its may might must no nor not of on or shall should so such than that the their them then there these they
+this those to under upon was were what when where whether which while who whom whose why will with within
+would any all each every other another i me my you your we our us he him his she her one ones also only
+same said thereof therein thereto hereby act section subsection paragraph
+""".split())
+
+FI_STOPWORDS = frozenset("""
+ja tai sekä eli että jos kun kuin niin mutta vaan vaikka jotta koska joka jotka jonka joiden jota joita
+jossa joissa josta joista johon joihin jolla joilla jolle joille jona joina joksi se sen sitä siinä siitä
+siihen sillä sille sinä siksi ne niiden niitä niissä niistä niihin niillä niille tämä tämän tätä tässä
+tästä tähän tällä tälle nämä näiden näitä näissä näistä on ole olla ollut oli ovat olisi olisivat ei eikä
+en et emme ette eivät myös vain jo vielä kuitenkin mukaan osalta siten sitten mitä mikä mitkä kuka ketkä
+kenen keneen kenelle millä missä mistä mihin miten milloin kuinka paljonko voi voiko saako onko voidaanko
+tulee tulisi muu muun muuta muita muiden kaikki kaikkien kaiken mahdollinen mahdollisesti he hän häntä
+hänen heidän heitä ennen jälkeen aikana kanssa ilman yli alle kohti luona lukuun
+""".split())
+
+_voikko = None
+_voikko_lock = threading.Lock()
+_voikko_checked = False
+
+
+def voikko_available() -> bool:
+    return _get_voikko() is not None
+
+
+def _get_voikko():
+    global _voikko, _voikko_checked
+    with _voikko_lock:
+        if not _voikko_checked:
+            _voikko_checked = True
+            try:
+                import libvoikko  # noqa: PLC0415 - optional dependency
+
+                _voikko = libvoikko.Voikko("fi")
+            except Exception:  # library or dictionary missing: Snowball fallback
+                _voikko = None
+        return _voikko
+
+
+_stemmers: dict[str, Stemmer.Stemmer] = {}
+_stemmer_lock = threading.Lock()
+
+
+def _stem(lang: str, word: str) -> str:
+    with _stemmer_lock:
+        stemmer = _stemmers.get(lang)
+        if stemmer is None:
+            stemmer = _stemmers[lang] = Stemmer.Stemmer("finnish" if lang == "fi" else "english")
+        return stemmer.stemWord(word)
+
+
+@lru_cache(maxsize=200_000)
+def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
+    """(base form, compound parts) of a lower-case Finnish word."""
+    voikko = _get_voikko() if use_voikko else None
+    if voikko is None:
+        return _stem("fi", word), ()
+    with _voikko_lock:
+        analyses = voikko.analyze(word)
+    if not analyses:
+        return _stem("fi", word), ()
+    base = (analyses[0].get("BASEFORM") or word).lower()
+    parts: list[str] = []
+    wordbases = analyses[0].get("WORDBASES") or ""
+    for chunk in wordbases.split("+"):
+        if "(" in chunk and not chunk.split("(", 1)[1].startswith("+"):
+            part = chunk.split("(", 1)[1].rstrip(")").lower().replace("=", "")
+            if part and part != base:
+                parts.append(part)
+    return base, tuple(parts) if len(parts) >= 2 else ()
+
+
+class Analyzer:
+    """Turns text into index terms for one language."""
+
+    def __init__(self, lang: str, use_voikko: bool = True) -> None:
+        self.lang = "fi" if lang == "fi" else "en"
+        self.use_voikko = use_voikko and self.lang == "fi" and voikko_available()
+        self.stopwords = FI_STOPWORDS if self.lang == "fi" else EN_STOPWORDS
+
+    @property
+    def name(self) -> str:
+        return "voikko" if self.use_voikko else f"snowball-{self.lang}"
+
+    def lemma(self, word: str) -> str:
+        """One normal form per word: the base form (fi) or the Snowball stem."""
+        w = word.lower()
+        if self.lang == "fi":
+            return _fi_analyse(w, self.use_voikko)[0]
+        return _stem("en", w)
+
+    def terms(self, text: str, compounds: bool = True) -> list[str]:
+        """Index terms: lemmas without stopwords, plus compound parts for Finnish."""
+        out: list[str] = []
+        for m in patterns.WORD.finditer(text):
+            w = m.group(0).lower().strip(".-'’")
+            if not w or w in self.stopwords:
+                continue
+            if self.lang == "fi":
+                base, parts = _fi_analyse(w, self.use_voikko)
+                if base in self.stopwords:
+                    continue
+                out.append(base)
+                if compounds:
+                    out.extend(parts)
+            else:
+                for piece in w.replace("’", "'").split("-") if "-" in w else [w]:
+                    if piece and piece not in self.stopwords:
+                        out.append(_stem("en", piece))
+        return out
+
+    def lemma_spans(self, text: str) -> list[tuple[str, int, int]]:
+        """(lemma, start, end) for every word, stopwords included (for phrase matching)."""
+        return [(self.lemma(m.group(0)), m.start(), m.end()) for m in patterns.WORD.finditer(text)]
+
+
+@lru_cache(maxsize=4)
+def analyzer(lang: str, use_voikko: bool = True) -> Analyzer:
+    return Analyzer(lang, use_voikko)

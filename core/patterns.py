@@ -1,0 +1,137 @@
+"""Every regular expression of the pipeline, in one place.
+
+Grouped by the stage that uses them: text, ingest (labels), graph (references, exceptions,
+definitions in English and Finnish), retrieve (citations, question intent), extract (modals,
+deadlines). Keeping them together makes the grammar reviewable as a whole.
+"""
+from __future__ import annotations
+
+import re
+
+# --- text -----------------------------------------------------------------------------------
+WHITESPACE = re.compile(r"\s+")
+# A sentence ends with . ? or ! followed by whitespace and a capital letter, digit or quote.
+SENTENCE_BOUNDARY = re.compile(r"(?<=[.?!])\s+(?=[A-ZÅÄÖ0-9“\"(])")
+WORD = re.compile(r"[0-9A-Za-zÀ-ÖØ-öø-ÿ]+(?:[.\-'’][0-9A-Za-zÀ-ÖØ-öø-ÿ]+)*")
+
+# --- ingest: labels ---------------------------------------------------------------------------
+CA_LABEL = re.compile(r"^[“\"(]*\(?\s*([^()\s]+?)\s*\)?[”\"]*$")
+FI_CHAPTER_LABEL = re.compile(r"^\s*(\d+\s?[a-z]?)\s*luku\s*$", re.I)
+FI_SECTION_LABEL = re.compile(r"^\s*(\d+)\s?([a-z]?)\s*§\s*$", re.I)
+FI_KOHTA_LABEL = re.compile(r"^\s*(\d+[a-z]?|[a-z])\)\s*")
+XML_ENTITY_DECL = re.compile(rb"<!ENTITY", re.I)
+XML_DOCTYPE = re.compile(rb"<!DOCTYPE", re.I)
+
+# --- graph: English references ----------------------------------------------------------------
+_SECNUM = r"\d+(?:\.\d+)*"
+_PAREN = r"\(\s*[0-9A-Za-z]{1,4}(?:\.\d+)?\s*\)"
+_CA_TARGET = rf"(?:{_SECNUM}(?:{_PAREN})*|(?:{_PAREN})+)"
+_CA_JOIN = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|to)\s+)"
+CA_REF = re.compile(
+    rf"\b(?P<kind>sub-?sections?|sections?|subparagraphs?|paragraphs?|sub-?clauses?|clauses?)\s+"
+    rf"(?P<list>{_CA_TARGET}(?:{_CA_JOIN}{_CA_TARGET}(?![\w]))*)",
+    re.I,
+)
+CA_TARGET = re.compile(rf"(?P<sec>{_SECNUM})?(?P<parens>(?:{_PAREN})*)")
+CA_PAREN = re.compile(r"\(\s*([0-9A-Za-z]{1,4}(?:\.\d+)?)\s*\)")
+CA_RANGE_JOIN = re.compile(r"^\s+to\s+$")
+CA_PART_REF = re.compile(r"\b(?:Division\s+[IVX]+\s+of\s+)?Part\s+[IVX]+(?:\.\d+)?\b")
+CA_OTHER_ACT_AFTER = re.compile(r"^\s*,?\s*of\s+(?:the\s+|that\s+)?(?=[A-Z])")
+CA_THAT_ACT_AFTER = re.compile(r"^\s*,?\s*of\s+(?:that|the said)\s+Act\b")
+# Exception triggers: the reference list must follow the trigger with only other references,
+# commas and conjunctions in between.
+CA_EXCEPTION_TRIGGER = re.compile(
+    r"\b(?:subject\s+to|notwithstanding|despite|except\s+as\s+(?:otherwise\s+)?(?:provided|set\s+out)"
+    r"\s+(?:in|by|under)|except\s+(?:in|under)|except|unless\s+(?:otherwise\s+)?(?:provided|set\s+out)"
+    r"\s+(?:in|by|under))\s*$",
+    re.I,
+)
+CA_LIST_GLUE = re.compile(r"^(?:\s|,|\band\b|\bor\b|\bthe\b|\bof this Act\b)*$", re.I)
+
+# --- graph: Finnish references ----------------------------------------------------------------
+_DASH = r"\s*[-–—―]\s*"
+_FI_JOIN = rf"(?:{_DASH}|\s*,\s*|\s+(?:ja|tai|sekä)\s+)"
+_FI_SEC = r"\d+(?:\s?[a-z](?![a-zåäö]))?"
+FI_REF = re.compile(
+    rf"(?<![\w/])(?=\d)"
+    rf"(?:(?P<chap>\d+\s?[a-z]?)\s+luvu(?:n|ssa|sta|un|lla|lle)\b\s*)?"
+    rf"(?:(?P<secs>{_FI_SEC}(?:{_FI_JOIN}{_FI_SEC})*)\s*§(?:[:]\s?[a-zåäö]+)?\s*)?"
+    rf"(?:(?P<moms>\d+(?:{_FI_JOIN}\d+)*)\s+momen(?:tin|tissa|tissä|tista|tiin|tti|teissa|tien|teista|ttia|tille)\b\s*)?"
+    rf"(?:(?P<kohdat>\d+[a-z]?(?:{_FI_JOIN}\d+[a-z]?)*)\s+koh(?:dan|dassa|dasta|taan|dat|dissa|dista|tien|dille|ta)\b)?",
+    re.I,
+)
+FI_NUM_ITEM = re.compile(rf"\d+(?:\s?[a-z](?![a-zåäö]))?")
+FI_RANGE_DASH = re.compile(rf"^{_DASH}$")
+FI_THIS_SECTION = re.compile(r"\b(?:tämän|tässä|tätä)\s+pykäl(?:än|ässä|ää)\b", re.I)
+FI_THIS_CHAPTER = re.compile(r"\b(?:tämän|tässä|tätä)\s+luvu(?:n|ssa)\b", re.I)
+FI_THIS_LAW_BEFORE = re.compile(r"\btämän\s+lain\s*$", re.I)
+FI_LAW_NUMBER = re.compile(r"\((\d+)/(\d{2,4})\)")
+# A law named just before a reference: "konkurssilain (120/2004) 3 luvun ...", "ulosottolaissa".
+FI_LAW_BEFORE = re.compile(
+    r"(?P<name>(?:[\wåäöÅÄÖ-]+\s+){0,4}?[\wåäöÅÄÖ-]*(?:lai[nsk]\w*|laki\w*|kaare\w+))\s*"
+    r"(?:\((?P<num>\d+/\d{2,4})\)\s*)?$",
+    re.I,
+)
+FI_LAW_NUMBER_AFTER = re.compile(r"^\s*\((?P<num>\d+/\d{2,4})\)")
+FI_EXCEPTION_BEFORE = re.compile(
+    r"(?:poiketen\s+siitä,?\s+mitä|sen\s+estämättä,?\s+mitä|jollei|ellei|lukuun\s+ottamatta|"
+    r"poikkeuksena)\s+(?:[\wåäö]+\s+){0,3}$",
+    re.I,
+)
+FI_EXCEPTION_AFTER = re.compile(
+    r"^\s*(?:[\wåäö]+\s+){0,3}?(?:estämättä|poiketen|poikkeuksin|lukuun\s+ottamatta)\b", re.I
+)
+
+# --- graph: definitions -----------------------------------------------------------------------
+FI_DEFINITION_INTRO = re.compile(r"\btarkoitetaan\s*:\s*$", re.I)
+FI_DEFINED_TERM_ITEM = re.compile(
+    r"^\s*(?P<term>(?:[\wåäöÅÄÖ-]+\s+){0,3}?[\wåäöÅÄÖ-]+(?:lla|llä))\b", re.I
+)
+FI_DEFINED_TERM_INLINE = re.compile(
+    r"(?P<term>(?:[\wåäöÅÄÖ-]+(?:lla|llä)\s+){0,2}[\wåäöÅÄÖ-]+(?:lla|llä))\s+"
+    r"(?:tässä\s+(?:laissa|luvussa|pykälässä)\s+)?tarkoitetaan\b",
+    re.I,
+)
+FI_PRONOUN_ADESSIVE = re.compile(r"^(?:jolla|jollä|sillä|tällä|niillä|joilla|näillä|millä)$", re.I)
+
+# --- retrieve: citations and intent -------------------------------------------------------------
+CA_CITATION = re.compile(
+    r"^\s*(?:(?P<law>BIA|CCAA|B-3|C-36)\b[\s,:]*)?(?:(?:s|ss|sec|section)\.?\s*)?"
+    r"(?P<sec>\d+(?:\.\d+)*)(?P<parens>(?:\s*\([0-9A-Za-z.]+\))*)\s*$",
+    re.I,
+)
+FI_CITATION = re.compile(
+    r"^\s*(?P<law>[A-Za-zÅÄÖåäö]+)\s+"
+    r"(?:(?P<chap>\d+\s?[a-z]?)\s*(?:luku|l\.|:)\s*)?"
+    r"(?P<sec>\d+\s?[a-z]?)\s*§"
+    r"(?:\s*(?P<mom>\d+)\s*(?:mom\.?|momentti))?"
+    r"(?:\s*(?P<kohta>\d+[a-z]?)\s*(?:kohta|k\.))?\s*$",
+    re.I,
+)
+NODE_ID = re.compile(r"^\s*(?P<law>[A-Z]-\d+(?:\.\d+)?|\d+/\d{4})(?::[^\s:]+)*\s*$")
+DEADLINE_QUESTION = re.compile(
+    r"\b(?:how\s+long|how\s+soon|how\s+many\s+days|within\s+(?:what|how)|by\s+when|what\s+time|"
+    r"when\s+must|deadline|time\s+limit|how\s+far\s+back|"
+    r"missä\s+ajassa|mihin\s+mennessä|kuinka\s+pian|määräaja\w*|milloin\s+viimeistään|"
+    r"kuinka\s+pitkä\w*|aikarajo\w*|milloin)\b",
+    re.I,
+)
+DURATION = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+    r"twenty-one|thirty|forty-five|sixty|ninety)\s+(?:business\s+|clear\s+)?"
+    r"(?:days?|months?|years?|weeks?)\b|\bforthwith\b|\bwithout\s+delay\b|\bimmediately\b|"
+    r"\b(?:\d+|yhden|kahden|kolmen|neljän|viiden|kuuden|seitsemän|kahdeksan|yhdeksän|kymmenen|"
+    r"kahdentoista|viikon|kuukauden|vuoden)\s*(?:päivän|viikon|kuukauden|vuoden)?\s*"
+    r"(?:kuluessa|kuluttua|aikana|ennen)\b|\bviipymättä\b|\bviimeistään\b|\baikaisintaan\b",
+    re.I,
+)
+AMOUNT_QUESTION = re.compile(
+    r"\b(?:how\s+much|what\s+amount|up\s+to\s+what|what\s+total|how\s+large|what\s+vote|what\s+majority|"
+    r"kuinka\s+suuri|paljonko|mikä\s+määrä|millä\s+\w*\s*enemmistöllä)\b",
+    re.I,
+)
+AMOUNT = re.compile(
+    r"\$\s?[\d,]+|\b\d[\d\s,.]*\s*(?:dollars|euroa|prosent\w*|per\s+cent)\b|\b(?:majority|two\s+thirds|"
+    r"puolet|enemmistö\w*|prosent\w*)\b",
+    re.I,
+)

@@ -1,0 +1,262 @@
+"""Retrieve: question → ranked provisions.
+
+language detection → keyword law router (top-2 laws) → BM25 ∥ dense on the routed laws →
+Reciprocal Rank Fusion (k = 60, provenance kept) → deterministic rerank. A citation ("BIA
+50.4(1)", "KonkL 3:2 §", "B-3:50.4:1") is answered by direct look-up without searching. When
+the dense side fails the result comes from BM25 alone, with a notice.
+"""
+from __future__ import annotations
+
+import re
+import time
+import unicodedata
+from dataclasses import dataclass, field
+
+import sqlite_utils
+
+from core import index, patterns, store
+from core.normalize import EN_STOPWORDS, FI_STOPWORDS, analyzer
+
+RRF_K = 60
+MODES = ("bm25", "dense", "hybrid", "graph")
+MAX_QUERY_CHARS = 2000
+ROUTE_TOP = 2
+DIVERSITY_TOP, DIVERSITY_PER_SECTION = 5, 2
+
+
+@dataclass
+class Candidate:
+    node_id: str
+    law_key: str
+    bm25_rank: int | None = None
+    dense_rank: int | None = None
+    bm25_score: float = 0.0
+    dense_score: float = 0.0
+    rrf: float = 0.0
+    score: float = 0.0
+
+    def as_json(self) -> dict:
+        return {"node_id": self.node_id, "bm25_rank": self.bm25_rank, "dense_rank": self.dense_rank,
+                "rrf": round(self.rrf, 6)}
+
+
+@dataclass
+class Retrieval:
+    query: str
+    lang: str
+    mode: str
+    laws: list[str] = field(default_factory=list)
+    candidates: list[Candidate] = field(default_factory=list)
+    citation: str | None = None  # node id found by direct look-up
+    notices: list[str] = field(default_factory=list)
+    latency_ms: dict[str, float] = field(default_factory=dict)
+    terms: list[str] = field(default_factory=list)
+
+
+def clean_query(text: str) -> str:
+    """Printable, NFC-normalised, bounded query text (NUL and control characters removed)."""
+    text = unicodedata.normalize("NFC", text or "")
+    text = "".join(ch if (ch.isprintable() or ch.isspace()) else " " for ch in text)
+    return patterns.WHITESPACE.sub(" ", text).strip()[:MAX_QUERY_CHARS]
+
+
+def detect_language(text: str) -> str:
+    words = [w.lower() for w in patterns.WORD.findall(text)]
+    fi = sum(w in FI_STOPWORDS for w in words) + 2 * sum(ch in "äöåÄÖÅ" for ch in text)
+    fi += sum(bool(re.search(r"(ssa|ssä|sta|stä|lla|llä|lta|ltä|n)$", w)) for w in words) * 0.3
+    en = sum(w in EN_STOPWORDS for w in words)
+    return "fi" if fi > en else "en"
+
+
+class Retriever:
+    """Holds the per-law indexes of one database; safe to share across threads for reading."""
+
+    def __init__(self, db: sqlite_utils.Database, dense: bool = True) -> None:
+        self.db = db
+        self.dense_enabled = dense
+        self.laws = {row["key"]: row for row in store.laws(db)}
+        self._bm25: dict[str, index.Bm25Law | None] = {}
+        self._dense_error: str | None = None
+        self._alias = self._alias_patterns()
+
+    # -- indexes ---------------------------------------------------------------------------------
+    def bm25(self, law_key: str) -> index.Bm25Law | None:
+        if law_key not in self._bm25:
+            self._bm25[law_key] = index.load_bm25(law_key)
+        return self._bm25[law_key]
+
+    def warm(self) -> None:
+        """Load every index and the embedding model now rather than on the first question."""
+        for key in self.laws:
+            self.bm25(key)
+        if self.dense_enabled:
+            try:
+                index.load_model()
+                for key in self.laws:
+                    index.get_collection(key)
+            except Exception as exc:
+                self._dense_error = f"{type(exc).__name__}: {exc}"
+
+    def _alias_patterns(self) -> dict[str, re.Pattern]:
+        out = {}
+        for key, row in self.laws.items():
+            names = [row["abbrev"], key] + [a for a in store.law_info(row).aliases]
+            alts = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True) if n)
+            out[key] = re.compile(rf"(?<![\w/])(?:{alts})(?![\w/])", re.I)
+        return out
+
+    # -- citations -------------------------------------------------------------------------------
+    def lookup_citation(self, text: str) -> str | None:
+        """A node id for a citation-shaped query, else None."""
+        m = patterns.NODE_ID.match(text)
+        if m and ":" in text or (m and text.strip() in self.laws):
+            node = store.get_node(self.db, text.strip())
+            if node is not None:
+                return node.id
+        m = patterns.CA_CITATION.match(text)
+        if m and (m.group("law") or re.match(r"^\s*(?:s|ss|sec|section)\.?\s*\d", text, re.I)):
+            law = (m.group("law") or "BIA").upper()
+            keys = [k for k, r in self.laws.items() if r["abbrev"].upper() == law or k.upper() == law]
+            parens = re.findall(r"\(([0-9A-Za-z.]+)\)", m.group("parens") or "")
+            for key in keys or [k for k, r in self.laws.items() if r["lang"] == "en"]:
+                node_id = ":".join([key, m.group("sec")] + parens)
+                if store.get_node(self.db, node_id) is not None:
+                    return node_id
+            return None
+        m = patterns.FI_CITATION.match(text)
+        if m:
+            keys = [k for k, r in self.laws.items() if r["abbrev"].lower() == m.group("law").lower()]
+            if not keys:
+                return None
+            key = keys[0]
+            sec = m.group("sec").replace(" ", "").lower()
+            if m.group("chap"):
+                section_id = f"{key}:{m.group('chap').replace(' ', '')}:{sec}"
+            else:
+                rows = list(self.db.query(
+                    "SELECT id FROM nodes WHERE law_key = ? AND kind = 'SECTION' AND label = ?", [key, sec]))
+                if len(rows) != 1:
+                    return None
+                section_id = rows[0]["id"]
+            node_id = section_id + (f":{m.group('mom')}" if m.group("mom") else "") + (
+                f":{m.group('kohta')}" if m.group("mom") and m.group("kohta") else "")
+            return node_id if store.get_node(self.db, node_id) is not None else None
+        return None
+
+    # -- routing ---------------------------------------------------------------------------------
+    def route(self, text: str, lang: str, terms: list[str]) -> list[tuple[str, float]]:
+        """Laws of the question's language ranked by keyword evidence; explicit names win."""
+        named = [k for k, pat in self._alias.items() if pat.search(text)]
+        if named:
+            return [(k, 1.0) for k in named][:ROUTE_TOP]
+        scored = []
+        for key, row in self.laws.items():
+            if row["lang"] != lang:
+                continue
+            bm = self.bm25(key)
+            hits = bm.search(terms, k=3) if bm else []
+            scored.append((key, sum(s for _, s in hits)))
+        scored.sort(key=lambda kv: (-kv[1], kv[0]))
+        total = sum(s for _, s in scored) or 1.0
+        return [(k, s / total) for k, s in scored[:ROUTE_TOP]]
+
+    # -- search ----------------------------------------------------------------------------------
+    def search(self, question: str, mode: str = "hybrid", k: int = 10) -> Retrieval:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}")
+        t_start = time.perf_counter()
+        text = clean_query(question)
+        lang = detect_language(text)
+        result = Retrieval(query=text, lang=lang, mode=mode)
+        if not text:
+            result.notices.append("Empty question: type a question or a citation such as “BIA 50.4(1)”.")
+            return result
+        node_id = self.lookup_citation(text)
+        if node_id is not None:
+            result.citation = node_id
+            result.lang = store.get_node(self.db, node_id).lang
+            result.latency_ms["total"] = (time.perf_counter() - t_start) * 1000
+            return result
+        t = time.perf_counter()
+        terms = analyzer(lang).terms(text)
+        result.terms = terms
+        routed = self.route(text, lang, terms)
+        result.laws = [k for k, _ in routed]
+        result.latency_ms["route"] = (time.perf_counter() - t) * 1000
+
+        bm25_list: list[tuple[str, str, float]] = []
+        if mode in ("bm25", "hybrid", "graph"):
+            t = time.perf_counter()
+            for key in result.laws:
+                bm = self.bm25(key)
+                if bm is None:
+                    result.notices.append(f"No keyword index for {key}: run `python -m core build`.")
+                    continue
+                bm25_list += [(key, uid, s) for uid, s in bm.search(terms, k=50)]
+            bm25_list.sort(key=lambda x: (-x[2], x[1]))
+            result.latency_ms["bm25"] = (time.perf_counter() - t) * 1000
+        dense_list: list[tuple[str, str, float]] = []
+        if mode in ("dense", "hybrid", "graph"):
+            t = time.perf_counter()
+            dense_list = self._dense(text, result)
+            result.latency_ms["dense"] = (time.perf_counter() - t) * 1000
+        t = time.perf_counter()
+        result.candidates = self._fuse(bm25_list, dense_list, dict(routed))[:max(k, 10)]
+        result.latency_ms["fuse"] = (time.perf_counter() - t) * 1000
+        if not result.candidates:
+            result.notices.append("Nothing found for this question.")
+        result.latency_ms["total"] = (time.perf_counter() - t_start) * 1000
+        return result
+
+    def _dense(self, text: str, result: Retrieval) -> list[tuple[str, str, float]]:
+        if not self.dense_enabled:
+            result.notices.append("Keyword search only: dense search is switched off.")
+            return []
+        out: list[tuple[str, str, float]] = []
+        try:
+            for key in result.laws:
+                out += [(key, uid, s) for uid, s in index.dense_search(key, text, k=50)]
+        except Exception as exc:  # model missing, Chroma down: BM25 still answers
+            self._dense_error = f"{type(exc).__name__}: {exc}"
+            result.notices.append("Keyword search only: the semantic index is unavailable "
+                                  f"({type(exc).__name__}).")
+            return []
+        out.sort(key=lambda x: (-x[2], x[1]))
+        return out
+
+    def _fuse(self, bm25_list, dense_list, route_share: dict[str, float]) -> list[Candidate]:
+        cands: dict[str, Candidate] = {}
+        for rank, (key, uid, s) in enumerate(bm25_list, 1):
+            c = cands.setdefault(uid, Candidate(uid, key))
+            c.bm25_rank, c.bm25_score = rank, s
+            c.rrf += 1.0 / (RRF_K + rank)
+        for rank, (key, uid, s) in enumerate(dense_list, 1):
+            c = cands.setdefault(uid, Candidate(uid, key))
+            c.dense_rank, c.dense_score = rank, s
+            c.rrf += 1.0 / (RRF_K + rank)
+        top_law = max(route_share, key=lambda k: (route_share[k], k)) if route_share else None
+        for c in cands.values():
+            # Router bonus: a small, bounded preference for the best-routed law.
+            c.score = c.rrf + (0.002 * route_share.get(c.law_key, 0.0) if c.law_key == top_law else 0.0)
+        ranked = sorted(cands.values(), key=lambda c: (-c.score, c.node_id))
+        return _diversify(ranked)
+
+
+def _section_of(node_id: str) -> str:
+    parts = node_id.split(":")
+    if len(parts) > 2 and parts[1] == "def":
+        return node_id
+    return ":".join(parts[:3] if re.match(r"^\d+/\d{4}$", parts[0]) else parts[:2])
+
+
+def _diversify(ranked: list[Candidate]) -> list[Candidate]:
+    """Diversity rule: at most two units of one section in the top five (the rest keep their order)."""
+    head, tail, per_section = [], [], {}
+    for c in ranked:
+        sec = _section_of(c.node_id)
+        if len(head) < DIVERSITY_TOP and per_section.get(sec, 0) >= DIVERSITY_PER_SECTION:
+            tail.append(c)
+            continue
+        per_section[sec] = per_section.get(sec, 0) + 1
+        (head if len(head) < DIVERSITY_TOP else tail).append(c)
+    return head + tail

@@ -1,0 +1,66 @@
+"""Whitespace normalisation that keeps track of offsets, and sentence spans.
+
+Every text shown as law is built here, so "verbatim" always means the same thing:
+the statute's characters with runs of whitespace folded to one space.
+"""
+from __future__ import annotations
+
+from core import patterns
+
+
+def fold(text: str) -> str:
+    """Fold whitespace runs to one space and strip the ends."""
+    return patterns.WHITESPACE.sub(" ", text).strip()
+
+
+def fold_with_map(pieces: list[tuple[str, object]]) -> tuple[str, list[tuple[object, int, int]]]:
+    """Concatenate (text, tag) pieces, fold whitespace, and return the spans of tagged pieces.
+
+    Tags that are None are plain text; other tags get their (start, end) in the folded result.
+    """
+    out: list[str] = []
+    spans: list[tuple[object, int, int]] = []
+    length = 0
+    pending_space = False
+    for text, tag in pieces:
+        start = None
+        for ch in text:
+            if ch.isspace():
+                pending_space = length > 0
+                continue
+            if pending_space:
+                out.append(" ")
+                length += 1
+                pending_space = False
+            if start is None:
+                start = length
+            out.append(ch)
+            length += 1
+        if tag is not None and start is not None:
+            spans.append((tag, start, length))
+    return "".join(out), spans
+
+
+def is_verbatim(quote: str, source: str) -> bool:
+    """True when `quote` is a non-empty exact substring of `source`."""
+    return bool(quote) and quote in source
+
+
+def sentence_spans(text: str, item_starts: tuple[int, ...] | list[int] = ()) -> list[tuple[int, int]]:
+    """Split provision text into sentences and list items (start, end offsets).
+
+    Boundaries: a sentence end (". " before a capital), and `item_starts`, the offsets where the
+    provision's own list items (its child nodes' labels) begin. Each span is an exact slice.
+    """
+    cuts = {0, len(text)} | {c for c in item_starts if 0 < c < len(text)}
+    for m in patterns.SENTENCE_BOUNDARY.finditer(text):
+        cuts.add(m.end())
+    bounds = sorted(cuts)
+    spans = []
+    for a, b in zip(bounds, bounds[1:]):
+        seg = text[a:b]
+        lead = len(seg) - len(seg.lstrip())
+        trail = len(seg.rstrip())
+        if trail > lead:
+            spans.append((a + lead, a + trail))
+    return spans
