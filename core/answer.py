@@ -20,6 +20,9 @@ from core.text import is_verbatim, sentence_spans
 MAX_SUPPORTING = 5
 INTENT_BONUS = 0.6  # share of the best plain overlap added for a sentence of the asked-for type
 LENGTH_PENALTY = 0.0008
+LEAD_IN_SHARE = 0.5
+RERANK_TOP = 5
+RERANK_WEIGHT = 0.03  # how much the best sentence's evidence moves a unit among the top five
 
 
 @dataclass
@@ -80,7 +83,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     db = retriever.db
     an = analyzer(unit.lang)
     q_terms = set(an.terms(question))
-    bm = retriever.bm25(unit.law_key)
+    bm = retriever.bm25(unit.lang)
     idf = bm.idf if bm else (lambda t: 1.0)
     inner = [d for d in _descendants(db, unit) if d.section_id == unit.section_id and unit.start <= d.start <= unit.end]
     text = unit.text
@@ -95,10 +98,14 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
         return Located(unit, text, 0.0)
     asks_deadline = bool(patterns.DEADLINE_QUESTION.search(question))
     asks_amount = bool(patterns.AMOUNT_QUESTION.search(question))
+    first_item = min(cuts) if cuts else len(text)
+    lead_terms = set(an.terms(text[:first_item])) & q_terms
     plain = []
     for s, e in spans:
-        seg = text[s:e]
-        overlap = sum(idf(t) for t in set(an.terms(seg)) & q_terms)
+        seg_terms = set(an.terms(text[s:e])) & q_terms
+        overlap = sum(idf(t) for t in seg_terms)
+        if s >= first_item:  # a list item reads with its lead-in: borrow half of the lead-in's evidence
+            overlap += LEAD_IN_SHARE * sum(idf(t) for t in lead_terms - seg_terms)
         plain.append(overlap)
     best_plain = max(plain) or 1.0
     scored = []
@@ -113,9 +120,9 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     score, _, s, e = max(scored)
     # The most specific provision whose text contains the chosen span.
     holder = unit
-    for d in inner:
+    for d, cut in zip(inner, cuts):
         ds, de = d.start - unit.start, d.end - unit.start
-        if ds <= s and e <= de and (de - ds) < (holder.end - holder.start):
+        if min(ds, cut) <= s and e <= de and (de - ds) < (holder.end - holder.start):
             holder = d
     quote = text[s:e]
     if holder.id != unit.id:
@@ -144,17 +151,18 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
         result.ranked = [node.id]
     elif retrieval.candidates:
         units = store.get_nodes(db, [c.node_id for c in retrieval.candidates[:k]])
-        for i, cand in enumerate(retrieval.candidates[:k]):
-            unit = units.get(cand.node_id)
-            if unit is None:
-                continue
-            if i < 3:
-                located = localise(retriever, unit, retrieval.query, retrieval.lang)
-                if result.primary is None:
-                    result.primary, result.quote, result.score = located.node, located.quote, cand.score
-                result.ranked.append(located.node.id)
-            else:
-                result.ranked.append(unit.id)
+        cands = [c for c in retrieval.candidates[:k] if c.node_id in units]
+        located = {c.node_id: localise(retriever, units[c.node_id], retrieval.query, retrieval.lang)
+                   for c in cands[:RERANK_TOP]}
+        best = max((loc.score for loc in located.values()), default=0.0) or 1.0
+        head = sorted(cands[:RERANK_TOP], key=lambda c: (-(c.score + RERANK_WEIGHT * located[c.node_id].score / best),
+                                                          c.node_id))
+        result.candidates = head + cands[RERANK_TOP:] + retrieval.candidates[k:]
+        for cand in head + cands[RERANK_TOP:]:
+            loc = located.get(cand.node_id)
+            if loc is not None and result.primary is None:
+                result.primary, result.quote, result.score = loc.node, loc.quote, cand.score
+            result.ranked.append(loc.node.id if loc else cand.node_id)
     if result.primary is not None and not is_verbatim(result.quote, result.primary.text):
         result.notices.append("The selected quote was not verbatim and is not shown.")
         result.quote = ""

@@ -37,7 +37,7 @@ def _noop(fraction: float, message: str) -> None:
 
 # --- units ------------------------------------------------------------------------------------
 def retrieval_units(nodes: list[Node]) -> list[Node]:
-    """The nodes a question can be answered from (live provisions only)."""
+    """The nodes a question is answered from (live provisions only)."""
     kinds_below: dict[str, set[str]] = {}
     for n in nodes:
         if n.parent_id:
@@ -54,12 +54,31 @@ def retrieval_units(nodes: list[Node]) -> list[Node]:
     return units
 
 
-def unit_document(unit: Node, section: Node | None) -> str:
-    """The text indexed for a unit: its headings, then its verbatim text."""
+def sub_units(nodes: list[Node], units: list[Node]) -> list[tuple[Node, Node]]:
+    """(list item, its unit): first-level paragraphs / kohdat, indexed for keywords on their own
+    (with the unit's lead-in) so that one item of a long list can be found."""
+    unit_ids = {u.id: u for u in units}
+    return [(n, unit_ids[n.parent_id]) for n in nodes
+            if n.kind == "PARAGRAPH" and n.depth == 1 and n.parent_id in unit_ids and not n.repealed and n.text.strip()]
+
+
+def _headings(unit: Node, section: Node | None) -> str:
     heads = [unit.heading] if unit.heading else []
     if section is not None and section.id != unit.id and section.heading and section.heading not in heads:
         heads.append(section.heading)
-    return " ".join(heads + [unit.text])
+    return " ".join(heads)
+
+
+def unit_document(unit: Node, section: Node | None) -> str:
+    """The text indexed for a unit: its headings, then its verbatim text."""
+    return f"{_headings(unit, section)} {unit.text}".strip()
+
+
+def item_document(item: Node, unit: Node, section: Node | None) -> str:
+    """A list item with its unit's headings and lead-in (the words before the first item)."""
+    first = unit.text.find(item.text)
+    lead = unit.text[:min(first, 400)] if first > 0 else ""
+    return f"{_headings(unit, section)} {lead} {item.text}".strip()
 
 
 def law_units(db: sqlite_utils.Database, law_key: str) -> tuple[list[Node], list[str]]:
@@ -67,6 +86,16 @@ def law_units(db: sqlite_utils.Database, law_key: str) -> tuple[list[Node], list
     by_id = {n.id: n for n in nodes}
     units = retrieval_units(nodes)
     return units, [unit_document(u, by_id.get(u.section_id or "")) for u in units]
+
+
+def keyword_documents(db: sqlite_utils.Database, law_key: str) -> list[tuple[str, str, str]]:
+    """(doc id, unit id it answers for, text) for the keyword index: units and their list items."""
+    nodes = store.law_nodes(db, law_key)
+    by_id = {n.id: n for n in nodes}
+    units = retrieval_units(nodes)
+    docs = [(u.id, u.id, unit_document(u, by_id.get(u.section_id or ""))) for u in units]
+    docs += [(p.id, u.id, item_document(p, u, by_id.get(u.section_id or ""))) for p, u in sub_units(nodes, units)]
+    return docs
 
 
 def _fingerprint(row: dict, extra: str) -> str:
@@ -83,35 +112,49 @@ def bm25_dir() -> Path:
 
 
 @dataclass
-class Bm25Law:
-    law_key: str
+class Bm25Index:
+    """One keyword index per language, so that term statistics are shared across its laws."""
     lang: str
-    unit_ids: list[str]
+    doc_ids: list[str]
+    unit_ids: list[str]  # the unit each document answers for
+    law_keys: list[str]
     retriever: Any  # bm25s.BM25
     vocab: set[str]
     df: dict[str, int]
 
     def idf(self, term: str) -> float:
-        n = len(self.unit_ids)
+        n = len(self.doc_ids)
         return math.log(1 + (n - self.df.get(term, 0) + 0.5) / (self.df.get(term, 0) + 0.5))
 
-    def search(self, terms: list[str], k: int = 50) -> list[tuple[str, float]]:
+    def search(self, terms: list[str], laws: list[str] | None = None, k: int = 50) -> list[tuple[str, str, float]]:
+        """(law key, unit id, score), best first; a unit appears once, at its best document."""
         known = [t for t in terms if t in self.vocab]
         if not known:
             return []
         scores = self.retriever.get_scores(known)
-        order = np.argsort(-scores, kind="stable")[:k]
-        return [(self.unit_ids[i], float(scores[i])) for i in order if scores[i] > 0]
+        order = np.argsort(-scores, kind="stable")
+        allowed = set(laws) if laws is not None else None
+        out, seen = [], set()
+        for i in order:
+            if scores[i] <= 0 or len(out) >= k:
+                break
+            if allowed is not None and self.law_keys[i] not in allowed:
+                continue
+            if self.unit_ids[i] in seen:
+                continue
+            seen.add(self.unit_ids[i])
+            out.append((self.law_keys[i], self.unit_ids[i], float(scores[i])))
+        return out
 
 
-def build_bm25(db: sqlite_utils.Database, row: dict, force: bool = False) -> bool:
-    """(Re)build one law's BM25 index; False when it was up to date."""
+def build_bm25(db: sqlite_utils.Database, lang: str, force: bool = False) -> bool:
+    """(Re)build one language's BM25 index; False when it was up to date."""
     import bm25s  # noqa: PLC0415
 
-    lang = row["lang"]
     an = analyzer(lang)
-    fingerprint = _fingerprint(row, an.name)
-    target = bm25_dir() / _safe(row["key"])
+    rows = [r for r in store.laws(db) if r["lang"] == lang]
+    fingerprint = ";".join(_fingerprint(r, an.name) for r in rows)
+    target = bm25_dir() / f"lang-{lang}"
     meta_path = target / "normipolku.json"
     if not force and meta_path.exists():
         try:
@@ -119,8 +162,11 @@ def build_bm25(db: sqlite_utils.Database, row: dict, force: bool = False) -> boo
                 return False
         except (OSError, ValueError):
             pass
-    units, docs = law_units(db, row["key"])
-    corpus = [an.terms(d) or ["∅"] for d in docs]
+    shutil.rmtree(target, ignore_errors=True)
+    if not rows:
+        return True
+    docs = [(r["key"],) + d for r in rows for d in keyword_documents(db, r["key"])]
+    corpus = [an.terms(text) or ["∅"] for _, _, _, text in docs]
     retriever = bm25s.BM25()
     retriever.index(corpus, show_progress=False)
     df = Counter(t for toks in corpus for t in set(toks))
@@ -128,24 +174,23 @@ def build_bm25(db: sqlite_utils.Database, row: dict, force: bool = False) -> boo
     shutil.rmtree(tmp, ignore_errors=True)
     retriever.save(str(tmp))
     (tmp / "normipolku.json").write_text(json.dumps({
-        "fingerprint": fingerprint, "law_key": row["key"], "lang": lang, "unit_ids": [u.id for u in units],
-        "df": df}, ensure_ascii=False), encoding="utf-8")
-    shutil.rmtree(target, ignore_errors=True)
+        "fingerprint": fingerprint, "lang": lang, "doc_ids": [d[1] for d in docs], "unit_ids": [d[2] for d in docs],
+        "law_keys": [d[0] for d in docs], "df": df}, ensure_ascii=False), encoding="utf-8")
     tmp.rename(target)
     return True
 
 
-def load_bm25(law_key: str) -> Bm25Law | None:
+def load_bm25(lang: str) -> Bm25Index | None:
     import bm25s  # noqa: PLC0415
 
-    target = bm25_dir() / _safe(law_key)
+    target = bm25_dir() / f"lang-{lang}"
     try:
         meta = json.loads((target / "normipolku.json").read_text(encoding="utf-8"))
         retriever = bm25s.BM25.load(str(target))
     except (OSError, ValueError):
         return None
     vocab = set(retriever.vocab_dict.keys()) if hasattr(retriever, "vocab_dict") else set(meta["df"])
-    return Bm25Law(law_key, meta["lang"], meta["unit_ids"], retriever, vocab, meta["df"])
+    return Bm25Index(lang, meta["doc_ids"], meta["unit_ids"], meta["law_keys"], retriever, vocab, meta["df"])
 
 
 # --- dense ------------------------------------------------------------------------------------
@@ -170,7 +215,10 @@ def load_model(name: str | None = None):
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
             from sentence_transformers import SentenceTransformer  # noqa: PLC0415
 
-            _models[name] = SentenceTransformer(resolve_model(name), device="cpu")
+            model = SentenceTransformer(resolve_model(name), device="cpu")
+            # Provisions are long; their first 128 word pieces carry the gist and embed twice as fast.
+            model.max_seq_length = min(model.max_seq_length or 128, 128)
+            _models[name] = model
         return _models[name]
 
 
@@ -285,7 +333,6 @@ def dense_search(law_key: str, query: str, k: int = 50) -> list[tuple[str, float
 
 
 def drop_law(law_key: str) -> None:
-    shutil.rmtree(bm25_dir() / _safe(law_key), ignore_errors=True)
     try:
         chroma_client().delete_collection(_safe(law_key))
     except Exception:
@@ -298,10 +345,10 @@ def build_indexes(db: sqlite_utils.Database, progress: Progress = _noop, force: 
     """BM25 and dense indexes for every stored law; unchanged laws are skipped."""
     rows = store.laws(db)
     report: dict[str, list[str]] = {"bm25": [], "dense": [], "dense_errors": []}
-    for i, row in enumerate(rows):
-        progress(i / max(1, len(rows)) * 0.2, f"BM25 {row['abbrev']}")
-        if build_bm25(db, row, force):
-            report["bm25"].append(row["key"])
+    for lang in ("en", "fi"):
+        progress(0.1 if lang == "fi" else 0.0, f"BM25 ({lang})")
+        if build_bm25(db, lang, force):
+            report["bm25"].append(lang)
     if dense:
         for i, row in enumerate(rows):
             share = 0.2 + 0.8 * i / max(1, len(rows))

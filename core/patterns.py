@@ -84,8 +84,9 @@ FI_EXCEPTION_AFTER = re.compile(
 
 # --- graph: definitions -----------------------------------------------------------------------
 FI_DEFINITION_INTRO = re.compile(r"\btarkoitetaan\s*:\s*$", re.I)
+# The defined term of a list item: its leading words in the adessive ("uhkaavalla maksukyvyttömyydellä").
 FI_DEFINED_TERM_ITEM = re.compile(
-    r"^\s*(?P<term>(?:[\wåäöÅÄÖ-]+\s+){0,3}?[\wåäöÅÄÖ-]+(?:lla|llä))\b", re.I
+    r"^\s*(?P<term>(?:[\wåäöÅÄÖ-]+(?:lla|llä)\s+){0,3}[\wåäöÅÄÖ-]+(?:lla|llä))\b", re.I
 )
 FI_DEFINED_TERM_INLINE = re.compile(
     r"(?P<term>(?:[\wåäöÅÄÖ-]+(?:lla|llä)\s+){0,2}[\wåäöÅÄÖ-]+(?:lla|llä))\s+"
@@ -109,6 +110,11 @@ FI_CITATION = re.compile(
     re.I,
 )
 NODE_ID = re.compile(r"^\s*(?P<law>[A-Z]-\d+(?:\.\d+)?|\d+/\d{4})(?::[^\s:]+)*\s*$")
+DEFINITION_QUESTION = re.compile(
+    r"\b(?:defin\w*|what\s+(?:is|are)\s+(?:an?\s+|the\s+)?[\w-]+|what\s+does\s+.+\s+mean|meaning\s+of|"
+    r"means?\b|tarkoitetaan|mitä\s+tarkoittaa|mikä\s+on|määritel\w*|käsitte\w*)",
+    re.I,
+)
 DEADLINE_QUESTION = re.compile(
     r"\b(?:how\s+long|how\s+soon|how\s+many\s+days|within\s+(?:what|how)|by\s+when|what\s+time|"
     r"when\s+must|deadline|time\s+limit|how\s+far\s+back|"

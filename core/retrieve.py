@@ -22,6 +22,7 @@ MODES = ("bm25", "dense", "hybrid", "graph")
 MAX_QUERY_CHARS = 2000
 ROUTE_TOP = 2
 DIVERSITY_TOP, DIVERSITY_PER_SECTION = 5, 2
+DENSE_WEIGHT = {"en": 1.0, "fi": 0.2}
 
 
 @dataclass
@@ -75,20 +76,21 @@ class Retriever:
         self.db = db
         self.dense_enabled = dense
         self.laws = {row["key"]: row for row in store.laws(db)}
-        self._bm25: dict[str, index.Bm25Law | None] = {}
+        self._bm25: dict[str, index.Bm25Index | None] = {}
         self._dense_error: str | None = None
         self._alias = self._alias_patterns()
 
     # -- indexes ---------------------------------------------------------------------------------
-    def bm25(self, law_key: str) -> index.Bm25Law | None:
-        if law_key not in self._bm25:
-            self._bm25[law_key] = index.load_bm25(law_key)
-        return self._bm25[law_key]
+    def bm25(self, lang: str) -> index.Bm25Index | None:
+        """The keyword index of one language (statistics shared by its laws)."""
+        if lang not in self._bm25:
+            self._bm25[lang] = index.load_bm25(lang)
+        return self._bm25[lang]
 
     def warm(self) -> None:
         """Load every index and the embedding model now rather than on the first question."""
-        for key in self.laws:
-            self.bm25(key)
+        for lang in {r["lang"] for r in self.laws.values()}:
+            self.bm25(lang)
         if self.dense_enabled:
             try:
                 index.load_model()
@@ -149,13 +151,13 @@ class Retriever:
         named = [k for k, pat in self._alias.items() if pat.search(text)]
         if named:
             return [(k, 1.0) for k in named][:ROUTE_TOP]
-        scored = []
-        for key, row in self.laws.items():
-            if row["lang"] != lang:
-                continue
-            bm = self.bm25(key)
-            hits = bm.search(terms, k=3) if bm else []
-            scored.append((key, sum(s for _, s in hits)))
+        bm = self.bm25(lang)
+        hits = bm.search(terms, k=200) if bm else []
+        per_law: dict[str, list[float]] = {k: [] for k, r in self.laws.items() if r["lang"] == lang}
+        for key, _, score in hits:
+            if key in per_law and len(per_law[key]) < 3:
+                per_law[key].append(score)
+        scored = [(k, sum(v)) for k, v in per_law.items()]
         scored.sort(key=lambda kv: (-kv[1], kv[0]))
         total = sum(s for _, s in scored) or 1.0
         return [(k, s / total) for k, s in scored[:ROUTE_TOP]]
@@ -187,13 +189,11 @@ class Retriever:
         bm25_list: list[tuple[str, str, float]] = []
         if mode in ("bm25", "hybrid", "graph"):
             t = time.perf_counter()
-            for key in result.laws:
-                bm = self.bm25(key)
-                if bm is None:
-                    result.notices.append(f"No keyword index for {key}: run `python -m core build`.")
-                    continue
-                bm25_list += [(key, uid, s) for uid, s in bm.search(terms, k=50)]
-            bm25_list.sort(key=lambda x: (-x[2], x[1]))
+            bm = self.bm25(lang)
+            if bm is None:
+                result.notices.append("No keyword index: run `python -m core build`.")
+            else:
+                bm25_list = bm.search(terms, laws=result.laws, k=50)
             result.latency_ms["bm25"] = (time.perf_counter() - t) * 1000
         dense_list: list[tuple[str, str, float]] = []
         if mode in ("dense", "hybrid", "graph"):
@@ -201,7 +201,7 @@ class Retriever:
             dense_list = self._dense(text, result)
             result.latency_ms["dense"] = (time.perf_counter() - t) * 1000
         t = time.perf_counter()
-        result.candidates = self._fuse(bm25_list, dense_list, dict(routed))[:max(k, 10)]
+        result.candidates = self._fuse(bm25_list, dense_list, dict(routed), text, lang)[:max(k, 10)]
         result.latency_ms["fuse"] = (time.perf_counter() - t) * 1000
         if not result.candidates:
             result.notices.append("Nothing found for this question.")
@@ -224,22 +224,44 @@ class Retriever:
         out.sort(key=lambda x: (-x[2], x[1]))
         return out
 
-    def _fuse(self, bm25_list, dense_list, route_share: dict[str, float]) -> list[Candidate]:
+    def _fuse(self, bm25_list, dense_list, route_share: dict[str, float], text: str, lang: str) -> list[Candidate]:
         cands: dict[str, Candidate] = {}
         for rank, (key, uid, s) in enumerate(bm25_list, 1):
             c = cands.setdefault(uid, Candidate(uid, key))
             c.bm25_rank, c.bm25_score = rank, s
             c.rrf += 1.0 / (RRF_K + rank)
+        # The bundled embedding model is English-only: on Finnish text its ranks count for less.
+        dense_weight = DENSE_WEIGHT.get(lang, 1.0)
         for rank, (key, uid, s) in enumerate(dense_list, 1):
             c = cands.setdefault(uid, Candidate(uid, key))
             c.dense_rank, c.dense_score = rank, s
-            c.rrf += 1.0 / (RRF_K + rank)
+            c.rrf += dense_weight / (RRF_K + rank)
         top_law = max(route_share, key=lambda k: (route_share[k], k)) if route_share else None
+        definition_terms = self._asked_definition(text, lang)
         for c in cands.values():
             # Router bonus: a small, bounded preference for the best-routed law.
             c.score = c.rrf + (0.002 * route_share.get(c.law_key, 0.0) if c.law_key == top_law else 0.0)
+            if definition_terms is not None and ":def:" in c.node_id:
+                c.score += self._definition_bonus(c.node_id, definition_terms, lang)
         ranked = sorted(cands.values(), key=lambda c: (-c.score, c.node_id))
         return _diversify(ranked)
+
+
+    def _asked_definition(self, text: str, lang: str) -> set[str] | None:
+        """The question's terms when it asks what something means, else None."""
+        if not patterns.DEFINITION_QUESTION.search(text):
+            return None
+        return set(analyzer(lang).terms(text))
+
+    def _definition_bonus(self, node_id: str, question_terms: set[str], lang: str) -> float:
+        """Pair guard for definition questions: the definition whose whole term the question names."""
+        node = store.get_node(self.db, node_id)
+        if node is None:
+            return 0.0
+        term_terms = set(analyzer(lang).terms(node.label))
+        if term_terms and term_terms <= question_terms:
+            return 0.01 + 0.002 * len(term_terms)
+        return 0.0
 
 
 def _section_of(node_id: str) -> str:

@@ -201,5 +201,15 @@ def stats(db: sqlite_utils.Database) -> dict:
     }
 
 
+def law_summaries(db: sqlite_utils.Database) -> list[dict]:
+    """Each stored law with its node and edge counts, for the home and Library pages."""
+    return list(db.query(
+        "SELECT l.key, l.abbrev, l.title, l.lang, l.version, l.licence, l.bundled, l.built_at, "
+        "(SELECT COUNT(*) FROM nodes n WHERE n.law_key = l.key) AS nodes, "
+        "(SELECT COUNT(*) FROM nodes n WHERE n.law_key = l.key AND n.kind = 'SECTION') AS sections, "
+        "(SELECT COUNT(*) FROM edges e WHERE e.law_key = l.key) AS edges "
+        "FROM laws l ORDER BY l.bundled DESC, l.rowid"))
+
+
 def edge_dict(edge: Edge) -> dict:
     return asdict(edge)
