@@ -118,6 +118,11 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
             bonus += INTENT_BONUS * best_plain
         scored.append((overlap + bonus - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
     score, _, s, e = max(scored)
+    if cuts and e <= min(cuts) and not text[s:e].rstrip().endswith((".", "?", "!")):
+        # A lead-in is not a whole sentence: quote it through the best-scoring list item.
+        items = [(sc, -s2, e2) for sc, _, s2, e2 in scored if s2 >= min(cuts)]
+        if items:
+            e = max(items)[2]
     # The most specific provision whose text contains the chosen span.
     holder = unit
     for d, cut in zip(inner, cuts):
@@ -169,7 +174,7 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
     if result.primary is not None and mode == "graph":
         t = time.perf_counter()
         q_terms = set(analyzer(result.primary.lang).terms(retrieval.query))
-        exp = expand_mod.expand(db, result.primary.id, result.score, q_terms)
+        exp = expand_mod.expand(retriever.graph, result.primary.id, result.score, q_terms)
         chosen = _choose_supporting(exp.supports)
         nodes = store.get_nodes(db, [s.node_id for s in chosen])
         result.supporting = [(nodes[s.node_id], s) for s in chosen if s.node_id in nodes]

@@ -39,80 +39,103 @@ class Expansion:
     path: list[list[str]] = field(default_factory=list)
 
 
-def _scope(db: sqlite_utils.Database, node_id: str) -> tuple[list[str], list[list[str]]]:
+class GraphView:
+    """The whole graph in memory (ids, kinds, parents, edges by source and target) for fast expansion."""
+
+    def __init__(self, db: sqlite_utils.Database) -> None:
+        self.kind: dict[str, str] = {}
+        self.parent: dict[str, str | None] = {}
+        self.label: dict[str, str] = {}
+        self.lang: dict[str, str] = {}
+        for r in db.query("SELECT id, kind, parent_id, label, lang FROM nodes"):
+            self.kind[r["id"]], self.parent[r["id"]] = r["kind"], r["parent_id"]
+            self.label[r["id"]], self.lang[r["id"]] = r["label"], r["lang"]
+        self.out: dict[str, list[Edge]] = {}
+        self.inn: dict[str, list[Edge]] = {}
+        for e in store.all_edges(db):
+            self.out.setdefault(e.source, []).append(e)
+            self.inn.setdefault(e.target, []).append(e)
+        self._term_cache: dict[str, set[str]] = {}
+
+    def term_lemmas(self, def_id: str) -> set[str]:
+        if def_id not in self._term_cache:
+            from core.normalize import analyzer  # noqa: PLC0415
+
+            self._term_cache[def_id] = set(analyzer(self.lang.get(def_id, "en")).terms(self.label.get(def_id, "")))
+        return self._term_cache[def_id]
+
+
+def _scope(graph: GraphView, node_id: str) -> tuple[list[str], list[list[str]]]:
     """The node, its descendants and its ancestors up to the section, with the tree edges between them."""
     ids, tree = [node_id], []
     stack = [node_id]
     while stack:
         current = stack.pop()
-        for e in store.edges_from(db, current):
+        for e in graph.out.get(current, ()):
             if e.type in ("HAS_MOMENT", "HAS_PARAGRAPH"):
                 ids.append(e.target)
                 tree.append([e.source, e.type, e.target])
                 stack.append(e.target)
-    node = store.get_node(db, node_id)
-    while node is not None and node.kind in ("MOMENT", "PARAGRAPH", "DEFINITION") and node.parent_id:
-        parent = store.get_node(db, node.parent_id)
-        if parent is None or parent.kind not in ("SECTION", "MOMENT", "PARAGRAPH"):
+    node = node_id
+    while graph.kind.get(node) in ("MOMENT", "PARAGRAPH", "DEFINITION") and graph.parent.get(node):
+        parent = graph.parent[node]
+        if graph.kind.get(parent) not in ("SECTION", "MOMENT", "PARAGRAPH"):
             break
-        etype = "DEFINED_IN" if node.kind == "DEFINITION" else ("HAS_MOMENT" if node.kind == "MOMENT" else "HAS_PARAGRAPH")
-        tree.append([node.id, etype, parent.id] if etype == "DEFINED_IN" else [parent.id, etype, node.id])
-        ids.append(parent.id)
+        kind = graph.kind[node]
+        if kind == "DEFINITION":
+            tree.append([node, "DEFINED_IN", parent])
+        else:
+            tree.append([parent, "HAS_MOMENT" if kind == "MOMENT" else "HAS_PARAGRAPH", node])
+        ids.append(parent)
         node = parent
     return ids, tree
 
 
-def _steps(db: sqlite_utils.Database, node_id: str, question_terms: set[str] | None) -> list[tuple[str, str, Edge]]:
+def _steps(graph: GraphView, node_id: str, question_terms: set[str] | None) -> list[tuple[str, str, Edge]]:
     """Outgoing norm-path steps of one node (and its scope) as (kind, target, edge), best first."""
-    scope, _ = _scope(db, node_id)
+    scope, _ = _scope(graph, node_id)
     scope_set = set(scope)
     steps: list[tuple[int, float, int, str, str, Edge]] = []
     for src in scope:
-        for e in store.edges_from(db, src):
+        for e in graph.out.get(src, ()):
             if e.type in ("EXCEPTS", "REFERS_TO", "USES_TERM") and e.target not in scope_set:
-                rank = _definition_rank(db, e.target, question_terms) if e.type == "USES_TERM" else 0.0
+                rank = _definition_rank(graph, e.target, question_terms) if e.type == "USES_TERM" else 0.0
                 steps.append((PRIORITY[e.type], rank, e.start if e.start >= 0 else 0, e.type, e.target, e))
     incoming = []
-    for src in scope[:1]:
-        for e in store.edges_to(db, src):
-            if e.type == "EXCEPTS" and e.source not in scope_set:
-                same_section = e.source.startswith(src.rsplit(":", 1)[0])
-                incoming.append((0 if same_section else 1, e.source, e))
-    for i, (_, source, e) in enumerate(sorted(incoming)[:MAX_INCOMING_EXCEPTIONS]):
+    for e in graph.inn.get(node_id, ()):
+        if e.type == "EXCEPTS" and e.source not in scope_set:
+            same_section = e.source.startswith(node_id.rsplit(":", 1)[0])
+            incoming.append((0 if same_section else 1, e.source, e))
+    for i, (_, source, e) in enumerate(sorted(incoming, key=lambda x: x[:2])[:MAX_INCOMING_EXCEPTIONS]):
         steps.append((PRIORITY["EXCEPTED_BY"], 0.0, i, "EXCEPTED_BY", source, e))
     steps.sort(key=lambda s: (s[0], -s[1], s[2], s[4]))
     return [(kind, target, e) for _, _, _, kind, target, e in steps]
 
 
-def _definition_rank(db: sqlite_utils.Database, def_id: str, question_terms: set[str] | None) -> float:
+def _definition_rank(graph: GraphView, def_id: str, question_terms: set[str] | None) -> float:
     """Definitions whose term the question uses come first; then longer (more specific) terms."""
-    node = store.get_node(db, def_id)
-    if node is None:
-        return 0.0
-    from core.normalize import analyzer  # noqa: PLC0415
-
-    term_lemmas = set(analyzer(node.lang).terms(node.label))
+    term_lemmas = graph.term_lemmas(def_id)
     overlap = len(term_lemmas & question_terms) / max(1, len(term_lemmas)) if question_terms else 0.0
     return overlap * 10 + min(len(term_lemmas), 4)
 
 
-def expand(db: sqlite_utils.Database, primary_id: str, primary_score: float,
+def expand(graph: GraphView, primary_id: str, primary_score: float,
            question_terms: set[str] | None = None, max_hops: int = MAX_HOPS, max_added: int = MAX_ADDED) -> Expansion:
     result = Expansion()
-    scope, tree = _scope(db, primary_id)
+    scope, tree = _scope(graph, primary_id)
     seen = {primary_id} | set(scope)
     frontier = [(primary_id, primary_score)]
     for hop in range(1, max_hops + 1):
         next_frontier = []
         for node_id, score in frontier:
-            for kind, target, e in _steps(db, node_id, question_terms):
+            for kind, target, e in _steps(graph, node_id, question_terms):
                 if len(result.supports) >= max_added:
                     break
-                if target in seen or store.get_node(db, target) is None:
+                if target in seen or target not in graph.kind:
                     continue
                 seen.add(target)
-                support = Support(target, VIA_LABEL[kind], round(score - HOP_DECAY, 6), hop, [e.source, e.type, e.target],
-                                  e.evidence)
+                support = Support(target, VIA_LABEL[kind], round(score - HOP_DECAY, 6), hop,
+                                  [e.source, e.type, e.target], e.evidence)
                 result.supports.append(support)
                 result.path.append([e.source, e.type, e.target])
                 next_frontier.append((target, support.score))
@@ -122,7 +145,7 @@ def expand(db: sqlite_utils.Database, primary_id: str, primary_score: float,
     hop2_scopes = []
     for s in result.supports:
         if s.hops == 2:
-            hop2_scopes.extend(_scope(db, s.edge[0])[1])
+            hop2_scopes.extend(_scope(graph, s.edge[0])[1])
     result.path = _connect(primary_id, tree + hop2_scopes, result.path)
     return result
 

@@ -322,14 +322,22 @@ def build_dense(db: sqlite_utils.Database, row: dict, progress: Progress = _noop
     return True
 
 
-def dense_search(law_key: str, query: str, k: int = 50) -> list[tuple[str, float]]:
-    """(unit id, cosine similarity) best first. Raises when the dense side is unavailable."""
-    collection = get_collection(law_key)
-    n = collection.count()
-    if n == 0:
-        return []
-    res = collection.query(query_texts=[query], n_results=min(k, n), include=["distances"])
-    return [(i, 1.0 - float(d)) for i, d in zip(res["ids"][0], res["distances"][0])]
+def dense_search(law_keys: list[str], query: str, k: int = 50) -> list[tuple[str, str, float]]:
+    """(law key, unit id, cosine similarity) best first over the given laws; the query is embedded once.
+
+    Raises when the dense side is unavailable (model missing, Chroma down)."""
+    ef = embedding_function()
+    vector = ef.embed_query([query])[0]
+    out: list[tuple[str, str, float]] = []
+    for key in law_keys:
+        collection = get_collection(key)
+        n = collection.count()
+        if n == 0:
+            continue
+        res = collection.query(query_embeddings=[vector], n_results=min(k, n), include=["distances"])
+        out += [(key, i, 1.0 - float(d)) for i, d in zip(res["ids"][0], res["distances"][0])]
+    out.sort(key=lambda x: (-x[2], x[1]))
+    return out[:k]
 
 
 def drop_law(law_key: str) -> None:

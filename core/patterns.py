@@ -110,11 +110,17 @@ FI_CITATION = re.compile(
     re.I,
 )
 NODE_ID = re.compile(r"^\s*(?P<law>[A-Z]-\d+(?:\.\d+)?|\d+/\d{4})(?::[^\s:]+)*\s*$")
-DEFINITION_QUESTION = re.compile(
-    r"\b(?:defin\w*|what\s+(?:is|are)\s+(?:an?\s+|the\s+)?[\w-]+|what\s+does\s+.+\s+mean|meaning\s+of|"
-    r"means?\b|tarkoitetaan|mitä\s+tarkoittaa|mikä\s+on|määritel\w*|käsitte\w*)",
+# Questions that ask what a term means: explicitly, or as "What is a …?" / "Mikä on …?" about a bare term.
+DEFINITION_EXPLICIT = re.compile(
+    r"\b(?:defin(?:e|es|ed|ition)|meaning\s+of|what\s+does\s+.+\s+mean|tarkoitetaan|mitä\s+tarkoittaa|"
+    r"määritel\w*|käsitteellä)\b",
     re.I,
 )
+WHAT_IS_TERM = re.compile(
+    r"^\s*(?:what\s+(?:is|are)|mikä\s+on|mitä\s+(?:on|ovat))\s+(?:an?\s+|the\s+)?(?P<term>[^?]{1,80}?)\s*\??\s*$",
+    re.I,
+)
+CLAUSE_JOIN = re.compile(r",\s*(?:and|or|but|ja|sekä|vai|mutta)\s|;\s", re.I)
 DEADLINE_QUESTION = re.compile(
     r"\b(?:how\s+long|how\s+soon|how\s+many\s+days|within\s+(?:what|how)|by\s+when|what\s+time|"
     r"when\s+must|deadline|time\s+limit|how\s+far\s+back|"

@@ -23,6 +23,8 @@ MAX_QUERY_CHARS = 2000
 ROUTE_TOP = 2
 DIVERSITY_TOP, DIVERSITY_PER_SECTION = 5, 2
 DENSE_WEIGHT = {"en": 1.0, "fi": 0.2}
+DEFINITION_GUARD = 0.004
+DEFINITION_LOOKUP_BONUS = 0.05  # above the sentence rerank (answer.RERANK_WEIGHT): a direct hit
 
 
 @dataclass
@@ -79,6 +81,17 @@ class Retriever:
         self._bm25: dict[str, index.Bm25Index | None] = {}
         self._dense_error: str | None = None
         self._alias = self._alias_patterns()
+        self._graph = None
+        self._def_terms: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
+
+    @property
+    def graph(self):
+        """The graph in memory, loaded on first use (for norm-path expansion)."""
+        if self._graph is None:
+            from core.expand import GraphView  # noqa: PLC0415
+
+            self._graph = GraphView(self.db)
+        return self._graph
 
     # -- indexes ---------------------------------------------------------------------------------
     def bm25(self, lang: str) -> index.Bm25Index | None:
@@ -91,6 +104,7 @@ class Retriever:
         """Load every index and the embedding model now rather than on the first question."""
         for lang in {r["lang"] for r in self.laws.values()}:
             self.bm25(lang)
+        _ = self.graph
         if self.dense_enabled:
             try:
                 index.load_model()
@@ -214,14 +228,12 @@ class Retriever:
             return []
         out: list[tuple[str, str, float]] = []
         try:
-            for key in result.laws:
-                out += [(key, uid, s) for uid, s in index.dense_search(key, text, k=50)]
+            out = index.dense_search(result.laws, text, k=50)
         except Exception as exc:  # model missing, Chroma down: BM25 still answers
             self._dense_error = f"{type(exc).__name__}: {exc}"
             result.notices.append("Keyword search only: the semantic index is unavailable "
                                   f"({type(exc).__name__}).")
             return []
-        out.sort(key=lambda x: (-x[2], x[1]))
         return out
 
     def _fuse(self, bm25_list, dense_list, route_share: dict[str, float], text: str, lang: str) -> list[Candidate]:
@@ -237,31 +249,74 @@ class Retriever:
             c.dense_rank, c.dense_score = rank, s
             c.rrf += dense_weight / (RRF_K + rank)
         top_law = max(route_share, key=lambda k: (route_share[k], k)) if route_share else None
-        definition_terms = self._asked_definition(text, lang)
+        asked = self.definition_question(text)
+        asks_definition = asked is not None
         for c in cands.values():
             # Router bonus: a small, bounded preference for the best-routed law.
             c.score = c.rrf + (0.002 * route_share.get(c.law_key, 0.0) if c.law_key == top_law else 0.0)
-            if definition_terms is not None and ":def:" in c.node_id:
-                c.score += self._definition_bonus(c.node_id, definition_terms, lang)
+            if ":def:" in c.node_id and not asks_definition:
+                c.score -= DEFINITION_GUARD  # pair guard: an operative provision before a definition
+        if asks_definition:
+            # Definition look-up: the definitions whose whole term the question names go first.
+            top = max((c.score for c in cands.values()), default=0.0)
+            for i, def_id in enumerate(self.defined_terms_in(asked, lang, list(route_share),
+                                                             whole=asked is not text)):
+                c = cands.setdefault(def_id, Candidate(def_id, def_id.split(":def:")[0]))
+                c.score = top + DEFINITION_LOOKUP_BONUS - 0.0001 * i
         ranked = sorted(cands.values(), key=lambda c: (-c.score, c.node_id))
         return _diversify(ranked)
 
 
-    def _asked_definition(self, text: str, lang: str) -> set[str] | None:
-        """The question's terms when it asks what something means, else None."""
-        if not patterns.DEFINITION_QUESTION.search(text):
+    def definition_question(self, text: str) -> str | None:
+        """What a one-clause question asks the meaning of: the whole question for explicit wording
+        ("define", "tarkoitetaan"), the bare term for "What is a …?", else None."""
+        if patterns.CLAUSE_JOIN.search(text):
             return None
-        return set(analyzer(lang).terms(text))
+        if patterns.DEFINITION_EXPLICIT.search(text):
+            return text
+        m = patterns.WHAT_IS_TERM.match(text)
+        return m.group("term") if m else None
 
-    def _definition_bonus(self, node_id: str, question_terms: set[str], lang: str) -> float:
-        """Pair guard for definition questions: the definition whose whole term the question names."""
-        node = store.get_node(self.db, node_id)
-        if node is None:
-            return 0.0
-        term_terms = set(analyzer(lang).terms(node.label))
-        if term_terms and term_terms <= question_terms:
-            return 0.01 + 0.002 * len(term_terms)
-        return 0.0
+    def _term_of(self, def_id: str, lang: str) -> tuple[str, ...]:
+        return next((t for t, d, _ in self._definition_terms(lang) if d == def_id), ())
+
+    def _definition_terms(self, lang: str) -> list[tuple[tuple[str, ...], str, str]]:
+        """(term as lemmas, definition id, law key) for every live definition of a language, longest first."""
+        if lang not in self._def_terms:
+            an = analyzer(lang)
+            rows = self.db.query("SELECT id, law_key, label FROM nodes WHERE kind = 'DEFINITION' AND repealed = 0 "
+                                 "AND lang = ?", [lang])
+            terms = []
+            for r in rows:
+                for term in r["label"].split("; "):
+                    lemmas = tuple(an.lemma(w) for w in patterns.WORD.findall(term))
+                    if lemmas:
+                        terms.append((lemmas, r["id"], r["law_key"]))
+            terms.sort(key=lambda t: (-len(t[0]), t[1]))
+            self._def_terms[lang] = terms
+        return self._def_terms[lang]
+
+    def defined_terms_in(self, text: str, lang: str, laws: list[str], whole: bool = False) -> list[str]:
+        """Definitions (of the given laws) whose whole term the text names, longest terms first.
+        With `whole`, the term must make up most of the text (a bare "What is a …?")."""
+        an = analyzer(lang)
+        lemmas = [an.lemma(w) for w in patterns.WORD.findall(text)]
+        if whole:
+            content = [w for w in patterns.WORD.findall(text) if w.lower() not in an.stopwords]
+            return [d for d in self.defined_terms_in(text, lang, laws)
+                    if len(self._term_of(d, lang)) >= 0.6 * max(1, len(content))][:1]
+        found: list[str] = []
+        covered: set[int] = set()
+        for term, def_id, law_key in self._definition_terms(lang):
+            if law_key not in laws:
+                continue
+            n = len(term)
+            for i in range(len(lemmas) - n + 1):
+                if tuple(lemmas[i:i + n]) == term and not covered.issuperset(range(i, i + n)):
+                    found.append(def_id)
+                    covered.update(range(i, i + n))
+                    break
+        return found
 
 
 def _section_of(node_id: str) -> str:
