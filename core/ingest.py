@@ -287,6 +287,10 @@ class _CanadianSections:
     def provision(self, el, parent: Node, section: Node, em: _Emitter, path: list[str]) -> None:
         kind, depth = _CA_PROVISIONS[_local(el)]
         raw_label = (el.findtext("Label") or "").strip()
+        spill = ""
+        slip = patterns.CA_LABEL_WITH_TEXT.match(raw_label)
+        if slip:
+            raw_label, spill = slip.group(1), slip.group(2)
         label = _ca_label(raw_label) if raw_label else str(len(path))
         new_path = path + [label]
         node = self.b.add(Node(
@@ -300,6 +304,7 @@ class _CanadianSections:
         em.write(raw_label)
         em.gap()
         node.start = em.next_pos()
+        em.write(spill)
         self.children(el, node, section, em, make_nodes=True, path=new_path)
         node.end = max(em.length, node.start)
 

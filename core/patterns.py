@@ -15,6 +15,8 @@ SENTENCE_BOUNDARY = re.compile(r"(?<=[.?!])\s+(?=[A-ZÅÄÖ0-9“\"(])")
 WORD = re.compile(r"[0-9A-Za-zÀ-ÖØ-öø-ÿ]+(?:[.\-'’][0-9A-Za-zÀ-ÖØ-öø-ÿ]+)*")
 
 # --- ingest: labels ---------------------------------------------------------------------------
+# A label that carries the first words of its text (a markup slip in the official files, e.g. CCAA 49(3)).
+CA_LABEL_WITH_TEXT = re.compile(r"^\s*(\([0-9A-Za-z.]{1,6}\))\s+(\S.*)$", re.S)
 CA_LABEL = re.compile(r"^[“\"(]*\(?\s*([^()\s]+?)\s*\)?[”\"]*$")
 FI_CHAPTER_LABEL = re.compile(r"^\s*(\d+\s?[a-z]?)\s*luku\s*$", re.I)
 FI_SECTION_LABEL = re.compile(r"^\s*(\d+)\s?([a-z]?)\s*§\s*$", re.I)

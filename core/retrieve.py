@@ -194,7 +194,7 @@ class Retriever:
             result.latency_ms["total"] = (time.perf_counter() - t_start) * 1000
             return result
         t = time.perf_counter()
-        terms = analyzer(lang).terms(text)
+        terms = analyzer(lang).terms(text, bigrams=True)
         result.terms = terms
         routed = self.route(text, lang, terms)
         result.laws = [k for k, _ in routed]
