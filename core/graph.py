@@ -20,6 +20,7 @@ from core.normalize import analyzer
 STRUCTURAL = {"SECTION": "HAS_SECTION", "MOMENT": "HAS_MOMENT", "PARAGRAPH": "HAS_PARAGRAPH",
               "CHAPTER": "HAS_CHAPTER"}
 TEXTUAL_KINDS = ("SECTION", "MOMENT", "PARAGRAPH", "DEFINITION")
+_OWNER_RANK = {"PARAGRAPH": 0, "MOMENT": 1, "DEFINITION": 2, "SECTION": 3}
 
 
 @dataclass
@@ -69,10 +70,10 @@ class Corpus:
 
     def __init__(self, laws: dict[str, LawIndex]) -> None:
         self.laws = laws
-        self._name_patterns = {key: _law_name_pattern(idx.info) for key, idx in laws.items()}
+        self.name_patterns = {key: _law_name_pattern(idx.info) for key, idx in laws.items()}
 
     def law_by_name(self, text: str) -> str | None:
-        for key, pat in self._name_patterns.items():
+        for key, pat in self.name_patterns.items():
             if pat is not None and pat.search(text):
                 return key
         return None
@@ -135,11 +136,14 @@ class _GraphBuilder:
     def owner(self, section_id: str, start: int, end: int, exclude_definitions: bool = False) -> Node:
         """The smallest provision of the section whose text contains [start, end)."""
         best = self.by_id[section_id]
+        best_key = (best.end - best.start, _OWNER_RANK["SECTION"])
         for n in self._spans.get(section_id, ()):
-            if n.start <= start and end <= n.end and (n.end - n.start) < (best.end - best.start):
+            if n.start <= start and end <= n.end:
                 if exclude_definitions and n.kind == "DEFINITION":
                     continue
-                best = n
+                key = (n.end - n.start, _OWNER_RANK[n.kind])
+                if key < best_key:  # the smallest span; on a tie the deeper provision (a lone momentti)
+                    best, best_key = n, key
         return best
 
     def add_edge(self, source: Node, etype: str, target: str, start: int, end: int) -> None:
@@ -243,20 +247,29 @@ class _GraphBuilder:
         for m in self._english_ref_matches(text, label_starts):
             source = self.owner(section_id, m.start(), m.end())
             lead = text[max(source.start, prev_end if prev_end >= 0 else source.start):m.start()]
-            is_exception = bool(patterns.CA_EXCEPTION_TRIGGER.search(lead)) or (
-                prev_exception and prev_end >= source.start and bool(patterns.CA_LIST_GLUE.match(text[prev_end:m.start()])))
+            between = text[prev_end:m.start()] if prev_end >= source.start else ""
+            is_exception = bool(patterns.CA_EXCEPTION_TRIGGER.search(lead)) or bool(
+                patterns.CA_EXCEPTION_QUALIFIED.search(lead[-120:])) or (
+                prev_exception and prev_end >= source.start and bool(
+                    patterns.CA_LIST_GLUE.match(between) or patterns.CA_EXCEPTION_CONTINUES.match(between)))
             prev_end, prev_exception = m.end(), is_exception
             covered.append((m.start(), m.end()))
             after = text[m.end():m.end() + 120]
             target_law = self.key
             if patterns.CA_THAT_ACT_AFTER.match(after):
-                self.add_unresolved(source, m.start(), m.end(), "refers to a provision of another Act")
-                continue
-            if patterns.CA_OTHER_ACT_AFTER.match(after):
+                # "section 2 of that Act": the act this provision named last, if it is one of the corpus.
+                named = [x for x in markups if x.kind == "XRefExternal" and source.start <= x.start < m.start()]
+                if named and named[-1].attr in self.corpus.laws:
+                    target_law = named[-1].attr
+                else:
+                    self.add_unresolved(source, m.start(), m.end(), "refers to a provision of another Act")
+                    continue
+            elif patterns.CA_OTHER_ACT_AFTER.match(after):
                 ext = next((x for x in markups if x.kind == "XRefExternal" and m.end() <= x.start <= m.end() + 12), None)
                 link = ext.attr if ext else ""
                 if link in self.corpus.laws and link != self.key:
                     target_law = link
+                    covered.append((ext.start, ext.end))
                 else:
                     name = text[ext.start:ext.end] if ext else "another Act"
                     covered.append((ext.start, ext.end) if ext else (m.end(), m.end()))
@@ -328,6 +341,12 @@ class _GraphBuilder:
             prev_path = path or prev_path
         for i, (path, s, e, joiner) in enumerate(items):
             target = f"{law_key}:{':'.join(path)}" if path else None
+            if target is not None and target not in index.ids and len(path) == 2 and path[1] == "1":
+                # "subsection 2(1)" of an act that prints section 2 without subsection numbers.
+                section = f"{law_key}:{path[0]}"
+                if section in index.ids and not any(index.kinds.get(c, ("",))[0] == "MOMENT"
+                                                    for c in index.children.get(section, [])):
+                    target = section
             if target is not None and target not in index.ids:
                 target = None
             if i > 0 and patterns.CA_RANGE_JOIN.match(joiner) and target and items[i - 1][0]:
@@ -365,21 +384,38 @@ class _GraphBuilder:
         chapter = section_id.split(":")[-2]
         for m in patterns.FI_THIS_SECTION.finditer(text):
             src = self.owner(section_id, m.start(), m.end(), exclude_definitions=True)
-            self.add_edge(src, "REFERS_TO", section_id, m.start(), m.end())
+            etype = "EXCEPTS" if patterns.FI_EXCEPTION_AFTER.match(text[m.end():m.end() + 80]) else "REFERS_TO"
+            self.add_edge(src, etype, section_id, m.start(), m.end())
         for m in patterns.FI_THIS_CHAPTER.finditer(text):
             src = self.owner(section_id, m.start(), m.end(), exclude_definitions=True)
             cid = f"{self.key}:{chapter}"
             if cid in self.index.ids:
                 self.add_edge(src, "REFERS_TO", cid, m.start(), m.end())
+        provision_spans: list[tuple[int, int]] = []
+        sentence_law: tuple[int, str] | None = None  # (sentence start, law named earlier in that sentence)
+        node_law: tuple[str, str] | None = None  # (provision id, last other law it named): for "mainitun lain"
         for m in patterns.FI_REF.finditer(text):
             if not any(m.group(g) for g in ("chap", "secs", "moms", "kohdat")):
                 continue
             end = m.start() + len(m.group(0).rstrip())
+            provision_spans.append((m.start(), end))
             src = self.owner(section_id, m.start(), end, exclude_definitions=True)
             sentence_start = max(text.rfind(". ", 0, m.start()) + 2, src.start)
             before = text[sentence_start:m.start()]
             after = text[end:end + 80]
             law_key, reason = self._finnish_law(before, after)
+            said = patterns.FI_SAID_LAW_BEFORE.search(before)
+            if said and node_law and node_law[0] == src.id:
+                law_key, reason = node_law[1], ""  # "mainitun lain 19 §": the law the provision named last
+                sentence_law = (sentence_start, law_key)
+            elif sentence_law and sentence_law[0] == sentence_start and (
+                    law_key == self.key and not patterns.FI_THIS_LAW_BEFORE.search(before)):
+                # "… mainitun lain 19 ja 21 §:ssä …, kuitenkin niin, että mitä 19 §:ssä säädetään": a law named
+                # earlier in the sentence carries over to its later bare references.
+                law_key, reason = sentence_law[1], ""
+            elif law_key is not None and law_key != self.key:
+                sentence_law = (sentence_start, law_key)
+                node_law = (src.id, law_key)
             if law_key is None:
                 self.add_unresolved(src, m.start(), end, reason)
                 continue
@@ -393,11 +429,29 @@ class _GraphBuilder:
                     self.add_unresolved(src, m.start(), end, "no such provision in the corpus")
                 else:
                     self.add_edge(src, etype, target, m.start(), end)
+        self._finnish_law_mentions(section_id, text, provision_spans)
+
+    def _finnish_law_mentions(self, section_id: str, text: str, provision_spans: list[tuple[int, int]]) -> None:
+        """A law of the corpus named or numbered on its own ("yrityksen saneerauksesta annetussa laissa
+        (47/1993) säädetään …"): REFERS_TO that LAW, unless a provision reference follows it."""
+        for key, pattern in self.corpus.name_patterns.items():
+            if key == self.key or pattern is None:
+                continue
+            for m in pattern.finditer(text):
+                end = m.end()
+                num = patterns.FI_LAW_NUMBER_AFTER.match(text[end:end + 20])
+                if num:
+                    end += num.end()
+                nxt = text[end:end + 3].lstrip()
+                if any(0 <= ps - end <= 3 for ps, _ in provision_spans) or nxt[:1].isdigit():
+                    continue  # the name introduces a provision reference, already an edge
+                src = self.owner(section_id, m.start(), end, exclude_definitions=True)
+                self.add_edge(src, "REFERS_TO", key, m.start(), end)
 
     def _finnish_law(self, before: str, after: str) -> tuple[str | None, str]:
         """Which law a reference points into: this one, another of the corpus, or one outside it."""
-        if patterns.FI_THIS_LAW_BEFORE.search(before):
-            return self.key, ""
+        if patterns.FI_THIS_LAW_BEFORE.search(before) or patterns.FI_SAID_LAW_BEFORE.search(before):
+            return self.key, ""  # "mainitun lain": the caller resolves it to the law named earlier
         num_after = patterns.FI_LAW_NUMBER_AFTER.match(after)
         lm = patterns.FI_LAW_BEFORE.search(before[-120:])
         if lm or num_after:

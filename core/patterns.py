@@ -48,6 +48,19 @@ CA_EXCEPTION_TRIGGER = re.compile(
     r"\s+(?:in|by|under))\s*$",
     re.I,
 )
+# "Subject to any direction of the court under paragraph 47.1(2)(a)", "except those matters referred to in …":
+# a trigger, a short qualifying phrase without punctuation, then a linking word right before the reference.
+CA_EXCEPTION_QUALIFIED = re.compile(
+    r"\b(?:subject\s+to|notwithstanding|despite|except)\s+(?:[\w’'-]+\s+){1,8}?"
+    r"(?:under|in|by|pursuant\s+to|referred\s+to\s+in|described\s+in|set\s+out\s+in|mentioned\s+in)\s*$",
+    re.I,
+)
+# An exception list that goes on: "except rights under sections 81.1 and 81.2 and amounts referred to in …".
+CA_EXCEPTION_CONTINUES = re.compile(
+    r"^\s*,?\s*(?:and|or)\s+(?:[\w’'-]+\s+){0,4}?(?:under|in|by|referred\s+to\s+in|described\s+in|"
+    r"set\s+out\s+in|mentioned\s+in)\s*$",
+    re.I,
+)
 CA_LIST_GLUE = re.compile(r"^(?:\s|,|\band\b|\bor\b|\bthe\b|\bof this Act\b)*$", re.I)
 
 # --- graph: Finnish references ----------------------------------------------------------------
@@ -56,10 +69,10 @@ _FI_JOIN = rf"(?:{_DASH}|\s*,\s*|\s+(?:ja|tai|sekä)\s+)"
 _FI_SEC = r"\d+(?:\s?[a-z](?![a-zåäö]))?"
 FI_REF = re.compile(
     rf"(?<![\w/])(?=\d)"
-    rf"(?:(?P<chap>\d+\s?[a-z]?)\s+luvu(?:n|ssa|sta|un|lla|lle)\b\s*)?"
+    rf"(?:(?P<chap>\d+\s?[a-z]?)\s+(?:luvu(?:n|ssa|sta|lla|lle)|luku(?:un|a)?)\b\s*)?"
     rf"(?:(?P<secs>{_FI_SEC}(?:{_FI_JOIN}{_FI_SEC})*)\s*§(?:[:]\s?[a-zåäö]+)?\s*)?"
     rf"(?:(?P<moms>\d+(?:{_FI_JOIN}\d+)*)\s+momen(?:tin|tissa|tissä|tista|tiin|tti|teissa|tien|teista|ttia|tille)\b\s*)?"
-    rf"(?:(?P<kohdat>\d+[a-z]?(?:{_FI_JOIN}\d+[a-z]?)*)\s+koh(?:dan|dassa|dasta|taan|dat|dissa|dista|tien|dille|ta)\b)?",
+    rf"(?:(?P<kohdat>\d+[a-z]?(?:{_FI_JOIN}\d+[a-z]?)*)\s+koh(?:dan|dassa|dasta|taan|taa|dat|dissa|dista|tien|dille|tia|ta)\b)?",
     re.I,
 )
 FI_NUM_ITEM = re.compile(rf"\d+(?:\s?[a-z](?![a-zåäö]))?")
@@ -75,20 +88,27 @@ FI_LAW_BEFORE = re.compile(
     re.I,
 )
 FI_LAW_NUMBER_AFTER = re.compile(r"^\s*\((?P<num>\d+/\d{2,4})\)")
+# Finnish exceptions: "poiketen siitä, mitä 12 §:ssä säädetään", "sen estämättä, mitä …", "lukuun ottamatta …"
+# before the reference; "1 momentin estämättä", "5 §:n 1 momentista poiketen", "2 ja 5 §:ssä säädetyin
+# poikkeuksin", "jollei / ellei / eikä 6 §:stä muuta johdu", "jollei 3 §:ssä toisin säädetä" after it.
 FI_EXCEPTION_BEFORE = re.compile(
-    r"(?:poiketen\s+siitä,?\s+mitä|sen\s+estämättä,?\s+mitä|jollei|ellei|lukuun\s+ottamatta|"
-    r"poikkeuksena)\s+(?:[\wåäö]+\s+){0,3}$",
+    r"(?:poiketen\s+siitä,?\s+mitä|sen\s+estämättä,?\s+mitä|lukuun\s+ottamatta|poikkeuksena)\s+"
+    r"(?:[\wåäö]+\s+){0,3}$",
     re.I,
 )
 FI_EXCEPTION_AFTER = re.compile(
-    r"^\s*(?:[\wåäö]+\s+){0,3}?(?:estämättä|poiketen|poikkeuksin|lukuun\s+ottamatta)\b", re.I
+    r"^\s*(?:[\wåäö]+\s+){0,3}?(?:estämättä|poiketen|poikkeuksin|lukuun\s+ottamatta|"
+    r"muuta\s+johdu|johdu\s+muuta|toisin\s+(?:säädetä|säädetään|johdu))\b",
+    re.I,
 )
+FI_SAID_LAW_BEFORE = re.compile(r"\b(?:mainitun|sanotun|saman)\s+lain\s*$", re.I)
 
 # --- graph: definitions -----------------------------------------------------------------------
 FI_DEFINITION_INTRO = re.compile(r"\btarkoitetaan\s*:\s*$", re.I)
-# The defined term of a list item: its leading words in the adessive ("uhkaavalla maksukyvyttömyydellä").
+# The defined term of a list item: its leading words up to and through the adessive ones
+# ("uhkaavalla maksukyvyttömyydellä", "menettelyn alkamisella", "velkajärjestelyn piiriin kuuluvalla velalla").
 FI_DEFINED_TERM_ITEM = re.compile(
-    r"^\s*(?P<term>(?:[\wåäöÅÄÖ-]+(?:lla|llä)\s+){0,3}[\wåäöÅÄÖ-]+(?:lla|llä))\b", re.I
+    r"^\s*(?P<term>(?:[\wåäöÅÄÖ-]+\s+){0,3}?[\wåäöÅÄÖ-]+(?:lla|llä)(?:\s+[\wåäöÅÄÖ-]+(?:lla|llä))*)\b", re.I
 )
 FI_DEFINED_TERM_INLINE = re.compile(
     r"(?P<term>(?:[\wåäöÅÄÖ-]+(?:lla|llä)\s+){0,2}[\wåäöÅÄÖ-]+(?:lla|llä))\s+"

@@ -117,3 +117,21 @@ def test_kill_9_during_build_leaves_a_consistent_database(tmp_path):
         else:
             assert n_nodes == 0
         db.conn.close()
+
+
+def test_graph_eval_on_the_hand_checked_samples(graph_db):
+    """Precision ≥ 98 % and recall ≥ 95 % per edge type, on the tuning sample and the held-out one."""
+    from pathlib import Path
+
+    from core.graph_eval import evaluate_sample, load_sample
+
+    data = Path(__file__).parent / "data"
+    main = load_sample(data / "reference_sample.jsonl")
+    assert sum(len(s["edges"]) for s in main) >= 60
+    for law in ("B-3", "C-36", "120/2004", "47/1993", "57/1993", "758/1991", "1578/1992"):
+        assert sum(s["section"].startswith(law + ":") for s in main) >= 5, law
+    for sample in ("reference_sample.jsonl", "reference_heldout.jsonl"):
+        report = evaluate_sample(graph_db, data / sample)
+        for etype in ("REFERS_TO", "EXCEPTS", "DEFINES"):
+            m = report["by_type"][etype]
+            assert m["precision"] >= 98.0 and m["recall"] >= 95.0, (sample, etype, m, report["missed"], report["spurious"])
