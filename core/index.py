@@ -27,6 +27,7 @@ from core import store
 from core.config import chroma_dir, data_dir, embedding_model
 from core.model import Node
 from core.normalize import analyzer
+from core.text import sentence_spans
 
 Progress = Callable[[float, str], None]
 EMBED_BATCH = 64
@@ -96,6 +97,12 @@ def keyword_documents(db: sqlite_utils.Database, law_key: str) -> list[tuple[str
     units = retrieval_units(nodes)
     docs = [(u.id, u.id, unit_document(u, by_id.get(u.section_id or ""))) for u in units]
     docs += [(p.id, u.id, item_document(p, u, by_id.get(u.section_id or ""))) for p, u in sub_units(nodes, units)]
+    # Each sentence of a multi-sentence unit on its own, so that one sentence of a long provision can be found.
+    for u in units:
+        spans = sentence_spans(u.text)
+        if len(spans) > 1:
+            heads = _headings(u, by_id.get(u.section_id or ""))
+            docs += [(f"{u.id}#s{i}", u.id, f"{heads} {u.text[a:b]}".strip()) for i, (a, b) in enumerate(spans)]
     # Counting heading words twice (a light BM25F) was measured and dropped: EN top-1 fell 76 → 68 %.
     return docs
 
