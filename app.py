@@ -1,39 +1,40 @@
-"""Normipolku — home page: the bundled laws and what was built from them."""
+"""Normipolku — the app: a home page listing the laws, and the pages (Ask, Norm path, Exam drill, Library)."""
 from __future__ import annotations
 
 import streamlit as st
 
+import ui
 from core import store
 
-st.set_page_config(page_title="Normipolku", page_icon="⚖️", layout="wide")
+
+def home() -> None:
+    ui.setup("Home")
+    st.title("Normipolku")
+    st.caption("Study statute law in the statute's own words — Canadian insolvency law in English, "
+               "Finnish insolvency law in Finnish (suomeksi).")
+    if not ui.require_corpus():
+        return
+    laws = store.law_summaries(ui.database())
+    c1, c2, c3 = st.columns(3)
+    c1.metric("Laws", len(laws))
+    c2.metric("Provisions (nodes)", f"{sum(r['nodes'] for r in laws):,}")
+    c3.metric("Graph edges", f"{sum(r['edges'] for r in laws):,}")
+    st.dataframe(
+        [{"Law": r["abbrev"], "Key": r["key"], "Title": r["title"], "Language": r["lang"], "Version": r["version"],
+          "Licence": r["licence"], "Sections": r["sections"], "Nodes": r["nodes"], "Edges": r["edges"]} for r in laws],
+        hide_index=True, width="stretch",
+    )
+    st.markdown("**Ask** a question or type a citation · see its **Norm path** · practise in **Exam drill** · "
+                "import statutes in the **Library**. Every text shown as law is an exact quote of the stored "
+                "provision, with its citation.")
+    st.page_link("pages/1_Ask.py", label="Ask a question", icon="❓")
 
 
-@st.cache_resource
-def database():
-    return store.connect()
-
-
-st.title("Normipolku")
-st.caption("Study statute law in the statute's own words — Canadian insolvency law in English, "
-           "Finnish insolvency law in Finnish (suomeksi).")
-
-db = database()
-laws = store.law_summaries(db)
-if not laws:
-    st.info("No laws are built yet. Run `python -m core build` (or `make run`, which builds the bundled "
-            "corpus on first start) and reload this page.")
-    st.stop()
-
-total_nodes = sum(r["nodes"] for r in laws)
-total_edges = sum(r["edges"] for r in laws)
-c1, c2, c3 = st.columns(3)
-c1.metric("Laws", len(laws))
-c2.metric("Provisions (nodes)", f"{total_nodes:,}")
-c3.metric("Graph edges", f"{total_edges:,}")
-
-st.dataframe(
-    [{"Law": r["abbrev"], "Key": r["key"], "Title": r["title"], "Language": r["lang"], "Version": r["version"],
-      "Licence": r["licence"], "Sections": r["sections"], "Nodes": r["nodes"], "Edges": r["edges"]} for r in laws],
-    hide_index=True, width="stretch",
-)
-st.markdown("Every text shown as law is an exact quote of the stored provision, with its citation.")
+PAGES = [
+    st.Page(home, title="Home", icon="⚖️", default=True),
+    st.Page("pages/1_Ask.py", title="Ask", icon="❓"),
+    st.Page("pages/2_Norm_path.py", title="Norm path", icon="🕸️"),
+    st.Page("pages/3_Exam_drill.py", title="Exam drill", icon="📝"),
+    st.Page("pages/4_Library.py", title="Library", icon="📚"),
+]
+st.navigation(PAGES).run()

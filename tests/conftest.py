@@ -19,7 +19,10 @@ def parsed_laws():
 @pytest.fixture(scope="session")
 def data_dir(tmp_path_factory) -> Path:
     """A data folder with the whole corpus built: SQLite, BM25 and Chroma (real embedding model)."""
-    path = tmp_path_factory.mktemp("normipolku-data")
+    # NORMIPOLKU_TEST_DATA keeps the built test corpus between runs (developers only; CI builds afresh).
+    reuse = os.environ.get("NORMIPOLKU_TEST_DATA")
+    path = Path(reuse) if reuse else tmp_path_factory.mktemp("normipolku-data")
+    path.mkdir(parents=True, exist_ok=True)
     os.environ["NORMIPOLKU_DATA"] = str(path)
     from core import index
 

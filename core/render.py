@@ -1,0 +1,126 @@
+"""Render: HTML for highlighted quotes, readable norm paths and the interactive pyvis graph.
+
+Plain functions that return strings; the pages decide where to put them. Statute text is always
+HTML-escaped here, and the graph page carries no CDN links, so it works with no network.
+"""
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+from core.model import Node
+
+NODE_COLOURS = {"LAW": "#4e79a7", "CHAPTER": "#59a14f", "SECTION": "#f28e2b", "MOMENT": "#76b7b2",
+                "PARAGRAPH": "#edc948", "DEFINITION": "#b07aa1", "CONCEPT": "#ff9da7"}
+EDGE_COLOURS = {"EXCEPTS": "#e15759", "REFERS_TO": "#4e79a7", "DEFINES": "#b07aa1", "DEFINED_IN": "#b07aa1",
+                "USES_TERM": "#d4a6c8", "HAS_SECTION": "#bab0ac", "HAS_CHAPTER": "#bab0ac", "HAS_MOMENT": "#bab0ac",
+                "HAS_PARAGRAPH": "#bab0ac", "DUTY": "#59a14f", "ABOUT": "#ff9da7"}
+EDGE_PRIORITY = {"EXCEPTS": 0, "REFERS_TO": 1, "DEFINES": 2, "DEFINED_IN": 2, "USES_TERM": 3, "DUTY": 2, "ABOUT": 2}
+ROLE = {"EXCEPTS": {"en": "exception", "fi": "poikkeus"}, "REFERS_TO": {"en": "reference", "fi": "viittaus"},
+        "DEFINES": {"en": "definition", "fi": "määritelmä"}}
+
+STRINGS = {
+    "en": {"primary": "Answer — the provision", "supporting": "The norm path: what this depends on",
+           "path": "Norm path", "candidates": "Candidates (BM25 rank, dense rank, RRF)", "latency": "Latency",
+           "nothing": "Nothing found. Try other words, or a citation such as “BIA 50.4(1)”.",
+           "open_graph": "Open this answer in the Norm path graph", "quote": "Quoted words"},
+    "fi": {"primary": "Vastaus — säännös", "supporting": "Normipolku: mistä vastaus riippuu",
+           "path": "Normipolku", "candidates": "Ehdokkaat (BM25-sija, vektorisija, RRF)", "latency": "Viive",
+           "nothing": "Ei osumia. Kokeile muita sanoja tai viittausta, kuten ”KonkL 3 luku 2 §”.",
+           "open_graph": "Avaa vastaus normipolkukaaviossa", "quote": "Lainatut sanat"},
+}
+
+
+def strings(lang: str) -> dict[str, str]:
+    return STRINGS["fi" if lang == "fi" else "en"]
+
+
+def quote_html(text: str, quote: str) -> str:
+    """The provision's full text, escaped, with the quoted span marked (only if it is verbatim)."""
+    pos = text.find(quote) if quote else -1
+    if pos < 0:
+        return f"<div class='statute'>{html.escape(text)}</div>"
+    return (f"<div class='statute'>{html.escape(text[:pos])}<mark>{html.escape(quote)}</mark>"
+            f"{html.escape(text[pos + len(quote):])}</div>")
+
+
+def path_chain(path: list[list[str]], labels: dict[str, str]) -> list[str]:
+    """Readable norm-path steps: "BIA 50.4(3) —EXCEPTS→ BIA 50.4(4)" (structural steps left out)."""
+    return [f"{labels.get(s, s)} —{t}→ {labels.get(g, g)}" for s, t, g in path
+            if t in ("EXCEPTS", "REFERS_TO", "USES_TERM", "DEFINES", "DEFINED_IN", "DUTY")]
+
+
+@dataclass
+class GraphData:
+    nodes: dict[str, dict]  # id → {"label", "kind", "text", "citation"}
+    edges: list[tuple[str, str, str]]
+
+
+def neighbourhood(view, centers: list[str], depth: int = 1, max_nodes: int = 60, per_type: int = 8) -> tuple[set[str], list[tuple[str, str, str]]]:
+    """Nodes within `depth` hops of the centres, most important edges first, bounded in size."""
+    keep = set(c for c in centers if c in view.kind)
+    edges: set[tuple[str, str, str]] = set()
+    frontier = list(keep)
+    for _ in range(max(1, min(depth, 2))):
+        nxt = []
+        for n in frontier:
+            groups: dict[str, list] = {}
+            for e in view.out.get(n, []) + view.inn.get(n, []):
+                groups.setdefault(e.type, []).append(e)
+            for etype in sorted(groups, key=lambda t: EDGE_PRIORITY.get(t, 5)):
+                for e in groups[etype][:per_type]:
+                    other = e.target if e.source == n else e.source
+                    if other not in view.kind:
+                        continue
+                    if other not in keep:
+                        if len(keep) >= max_nodes:
+                            continue
+                        keep.add(other)
+                        nxt.append(other)
+                    edges.add((e.source, e.type, e.target))
+        frontier = nxt
+    return keep, sorted(e for e in edges if e[0] in keep and e[2] in keep)
+
+
+def graph_html(data: GraphData, emphasis: set[tuple[str, str, str]] | None = None, selected: str | None = None,
+               height: str = "560px") -> str:
+    """A self-contained pyvis page: colours by node and edge type, the answer's path emphasised."""
+    from pyvis.network import Network  # noqa: PLC0415
+
+    emphasis = emphasis or set()
+    emphasised_nodes = {n for e in emphasis for n in (e[0], e[2])}
+    net = Network(height=height, width="100%", directed=True, cdn_resources="in_line")
+    net.barnes_hut(gravity=-6000, spring_length=140)
+    for node_id, info in data.nodes.items():
+        kind = info.get("kind", "SECTION")
+        label = info.get("citation") or node_id
+        net.add_node(node_id, label=label[:40], title=f"{label}\n\n{info.get('text', '')[:1200]}",
+                     color=NODE_COLOURS.get(kind, "#999999"), shape="dot",
+                     size=26 if node_id == selected else (20 if node_id in emphasised_nodes else 13),
+                     borderWidth=4 if node_id == selected else (3 if node_id in emphasised_nodes else 1))
+    for s, t, g in data.edges:
+        strong = (s, t, g) in emphasis
+        net.add_edge(s, g, title=t, color=EDGE_COLOURS.get(t, "#999999"), width=4 if strong else 1.2,
+                     dashes=t.startswith("HAS_"))
+    return strip_cdn(net.generate_html(notebook=False))
+
+
+_CDN_LINK = re.compile(r"<link[^>]+href=\"https?://[^\"]+\"[^>]*>", re.I)
+_CDN_SCRIPT = re.compile(r"<script[^>]+src=\"https?://[^\"]+\"[^>]*>\s*</script>", re.I)
+
+
+def strip_cdn(page: str) -> str:
+    """Remove the stylesheet and script tags that pyvis links from CDNs even in in-line mode."""
+    return _CDN_SCRIPT.sub("", _CDN_LINK.sub("", page))
+
+
+def legend_html() -> str:
+    items = [f"<span style='color:{c}'>●</span> {k.title()}" for k, c in NODE_COLOURS.items()]
+    edges = [f"<span style='color:{EDGE_COLOURS[k]}'>━</span> {k}" for k in ("EXCEPTS", "REFERS_TO", "USES_TERM",
+                                                                          "DEFINES", "HAS_MOMENT", "DUTY")]
+    return "<div style='font-size:0.85em'>" + " &nbsp; ".join(items) + "<br>" + " &nbsp; ".join(edges) + "</div>"
+
+
+def node_info(nodes: dict[str, Node]) -> dict[str, dict]:
+    return {n.id: {"citation": n.citation, "kind": n.kind, "text": n.text} for n in nodes.values()}

@@ -1,0 +1,68 @@
+"""Ask: a question (English or Finnish) or a citation → the provision, verbatim, and its norm path."""
+from __future__ import annotations
+
+import streamlit as st
+
+import ui
+from core import render, store
+from core.answer import answer
+from core.retrieve import detect_language
+
+ui.setup("Ask", "❓")
+st.title("Ask · Kysy")
+st.caption("A question in English or Finnish, or a citation such as `BIA 50.4(1)`, `s. 69.3`, `KonkL 3:2 §`, "
+           "`YSL 17 § 2 mom.` Answers are quotes from the statute, never paraphrases.")
+
+if ui.require_corpus():
+    with st.form("ask", clear_on_submit=False):
+        question = st.text_input("Question or citation · Kysymys tai viittaus", key="question",
+                                 placeholder="e.g. How long does an insolvent person have to file a cash-flow statement?")
+        mode = st.selectbox("Search", ["graph", "hybrid", "bm25", "dense"], index=0,
+                            help="graph = hybrid search (BM25 + dense, fused with RRF) plus the norm path")
+        asked = st.form_submit_button("Ask · Kysy", type="primary")
+    if asked:
+        if not question.strip():
+            st.warning("Type a question or a citation first. · Kirjoita ensin kysymys tai viittaus.")
+        else:
+            with st.spinner("Searching the statutes…"):
+                result = answer(ui.retriever(), question, mode=mode)
+            st.session_state["last_answer"] = {"json": result.as_json(), "lang": result.lang}
+
+    last = st.session_state.get("last_answer")
+    if last:
+        a, lang = last["json"], last["lang"] or detect_language(last["json"]["question"])
+        s = render.strings(lang)
+        for notice in a.get("notices", []):
+            st.info(notice)
+        if a["primary"] is None:
+            st.warning(s["nothing"])
+        else:
+            p = a["primary"]
+            st.subheader(f"{p['label']}")
+            st.caption(f"{s['primary']} · `{p['node_id']}`")
+            st.markdown(render.quote_html(p["text"], a["quote"]), unsafe_allow_html=True)
+            if a["supporting"]:
+                st.markdown(f"#### {s['supporting']}")
+                for sup in a["supporting"]:
+                    role = render.ROLE.get(sup["via"], {}).get(lang, sup["via"].lower())
+                    with st.container(border=True):
+                        st.markdown(f"<span class='role'>{role}</span> · **{sup['label']}** · `{sup['node_id']}`",
+                                    unsafe_allow_html=True)
+                        st.markdown(render.quote_html(sup["text"], ""), unsafe_allow_html=True)
+            if a["path"]:
+                ids = sorted({x for e in a["path"] for x in (e[0], e[2])})
+                labels = {k: n.citation for k, n in store.get_nodes(ui.database(), ids).items()}
+                chain = render.path_chain(a["path"], labels)
+                if chain:
+                    st.markdown(f"**{s['path']}:** " + " · ".join(chain))
+            st.page_link("pages/2_Norm_path.py", label=s["open_graph"], icon="🕸️")
+        if a["candidates"]:
+            with st.expander(s["candidates"]):
+                labels = {k: n.citation for k, n in store.get_nodes(ui.database(), [c["node_id"] for c in a["candidates"]]).items()}
+                st.dataframe([{"provision": labels.get(c["node_id"], c["node_id"]), "node": c["node_id"],
+                               "BM25 rank": c["bm25_rank"], "dense rank": c["dense_rank"], "RRF": c["rrf"]}
+                              for c in a["candidates"]], hide_index=True, width="stretch")
+        st.caption(f"{s['latency']}: " + " · ".join(f"{k} {v:.1f} ms" for k, v in a["latency_ms"].items()))
+    else:
+        st.markdown("Try: *When does a bankrupt's property pass to the trustee?* · *Milloin konkurssi alkaa?* · "
+                    "`CCAA 11.02(1)`")

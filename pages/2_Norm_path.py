@@ -1,0 +1,51 @@
+"""Norm path: an interactive graph of a provision's neighbourhood, or of the last answer's norm path."""
+from __future__ import annotations
+
+import streamlit as st
+
+import ui
+from core import render, store
+
+ui.setup("Norm path", "🕸️")
+st.title("Norm path · Normipolku")
+st.caption("A provision, its parts, and what it refers to, excepts and defines. Colours show node and edge types; "
+           "the last answer's path is drawn bold. Hover a node to read it.")
+
+if ui.require_corpus():
+    db = ui.database()
+    last = st.session_state.get("last_answer")
+    last_json = last["json"] if last else None
+    sources = ["A citation or node id"] + (["The last answer"] if last_json and last_json.get("primary") else [])
+    source = st.radio("Show", sources, index=len(sources) - 1, horizontal=True)
+    emphasis: set[tuple[str, str, str]] = set()
+    if source == "The last answer":
+        centers = [last_json["primary"]["node_id"]] + [s["node_id"] for s in last_json["supporting"]]
+        emphasis = {tuple(e) for e in last_json["path"]}
+        st.markdown(f"Question: *{last_json['question']}*")
+    else:
+        ref = st.text_input("Citation or node id", value=st.session_state.get("graph_ref", "BIA 50.4(3)"),
+                            key="graph_ref")
+        node_id = ui.retriever().lookup_citation(ref) if ref.strip() else None
+        if node_id is None:
+            st.warning(f"No provision “{ref}”. Try `BIA 69.3(1)`, `KonkL 3:6 §` or `B-3:50.4:3`.")
+            st.stop()
+        centers = [node_id]
+    depth = st.slider("Depth", 1, 2, 1)
+    view = ui.retriever().graph
+    keep, edges = render.neighbourhood(view, centers, depth=depth)
+    nodes = store.get_nodes(db, sorted(keep))
+    options = [c for c in centers if c in nodes] + sorted(k for k in nodes if k not in centers)
+    col_graph, col_text = st.columns([3, 2])
+    with col_text:
+        chosen = st.selectbox("Node", options, format_func=lambda k: f"{nodes[k].citation} · {k}", key="graph_node")
+        node = nodes[chosen]
+        st.markdown(f"**{node.citation}** · {node.kind.lower()}" + (f" · *{node.heading}*" if node.heading else ""))
+        st.markdown(render.quote_html(node.text or "(no text of its own)", ""), unsafe_allow_html=True)
+        out_edges = [e for e in edges if e[0] == chosen and not e[1].startswith("HAS_")]
+        for s, t, g in out_edges:
+            st.markdown(f"— {t} → **{nodes[g].citation}**")
+    with col_graph:
+        data = render.GraphData(render.node_info(nodes), edges)
+        # The page is generated here from stored statute text (escaped by the template), not user HTML.
+        st.iframe(render.graph_html(data, emphasis=emphasis, selected=chosen), height=580)
+        st.markdown(render.legend_html(), unsafe_allow_html=True)

@@ -1,0 +1,64 @@
+"""Exam drill: practise the bundled exam questions; reveal the statute's answer; grade yourself."""
+from __future__ import annotations
+
+import uuid
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+import ui
+from core import drill, render
+from core.answer import answer
+
+ui.setup("Exam drill", "📝")
+st.title("Exam drill · Tenttiharjoitus")
+
+if ui.require_corpus():
+    st.session_state.setdefault("drill_session", uuid.uuid4().hex[:12])
+    session = st.session_state["drill_session"]
+    sets = drill.list_sets()
+    c1, c2 = st.columns(2)
+    set_name = c1.selectbox("Question set", sets, key="drill_set")
+    laws = sorted({e.split(":")[0] for it in drill.load_items(set_name) for e in it.expected})
+    law = c2.selectbox("Law", ["all"] + laws, key="drill_law")
+    items = drill.load_items(set_name, None if law == "all" else law)
+    done = drill.reviewed_items(ui.database(), session)
+    todo = [it for it in items if it.id not in done]
+    st.progress(1 - len(todo) / max(1, len(items)), text=f"{len(items) - len(todo)} of {len(items)} done this session")
+    if not todo:
+        st.success("All questions of this set are done for this session. Pick another set, or see your progress below.")
+    else:
+        item = todo[0]
+        st.markdown(f"#### {item.question}")
+        st.text_area("Your answer (optional) · Vastauksesi", key=f"typed-{item.id}", height=90)
+        if st.button("Reveal the statute's answer · Näytä vastaus", key=f"reveal-{item.id}"):
+            st.session_state["revealed"] = item.id
+        if st.session_state.get("revealed") == item.id:
+            a = answer(ui.retriever(), item.question, mode="graph")
+            if a.primary is None:
+                st.warning(render.strings(item.lang)["nothing"])
+            else:
+                st.markdown(f"**{a.primary.citation}** · `{a.primary.id}`")
+                st.markdown(render.quote_html(a.primary.text, a.quote), unsafe_allow_html=True)
+            cols = st.columns(4)
+            for col, rating in zip(cols, drill.RATINGS):
+                if col.button(rating.title(), key=f"rate-{rating}-{item.id}", width="stretch"):
+                    drill.record(ui.writer(), session, item, rating, a.primary.id if a.primary else None)
+                    st.session_state.pop("revealed", None)
+                    st.rerun()
+    st.markdown("#### Progress · Edistyminen")
+    rows = drill.progress(ui.database())
+    if not rows:
+        st.caption("No reviews yet: reveal an answer and grade yourself to start your progress chart.")
+    else:
+        frame = pd.DataFrame(rows)
+        order = list(drill.RATINGS)
+        chart = alt.Chart(frame).mark_bar().encode(
+            x=alt.X("day:N", title="day"), y=alt.Y("n:Q", title="reviews"),
+            color=alt.Color("rating:N", sort=order, scale=alt.Scale(domain=order,
+                            range=["#e15759", "#f28e2b", "#59a14f", "#4e79a7"])), tooltip=["day", "rating", "n"])
+        st.altair_chart(chart, width="stretch")
+        mine = pd.DataFrame(drill.progress(ui.database(), session))
+        if not mine.empty:
+            st.caption("This session: " + ", ".join(f"{r.rating} {r.n}" for r in mine.groupby("rating", as_index=False)["n"].sum().itertuples()))

@@ -1,0 +1,52 @@
+"""Streamlit glue shared by the pages: cached resources and a little styling. No pipeline logic."""
+from __future__ import annotations
+
+import streamlit as st
+
+from core import store
+
+CSS = """
+<style>
+.statute { white-space: pre-wrap; line-height: 1.55; padding: 0.6em 0.9em; border-left: 4px solid #f28e2b;
+           background: rgba(242,142,43,0.06); border-radius: 4px; }
+.statute mark { background: #ffe08a; padding: 0 2px; }
+.role { font-size: 0.8em; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; }
+</style>
+"""
+
+
+def setup(title: str, icon: str = "⚖️") -> None:
+    st.set_page_config(page_title=f"{title} · Normipolku", page_icon=icon, layout="wide")
+    st.markdown(CSS, unsafe_allow_html=True)
+
+
+@st.cache_resource
+def database():
+    """One shared read connection per process (SQLite is in serialized mode)."""
+    return store.connect()
+
+
+@st.cache_resource(show_spinner="Loading the search indexes and the embedding model…")
+def retriever():
+    from core.retrieve import Retriever
+
+    r = Retriever(database())
+    r.warm()
+    return r
+
+
+def writer():
+    """A fresh connection for writes, so transactions of concurrent sessions never interleave."""
+    return store.connect()
+
+
+def reset_caches() -> None:
+    """After an import or rebuild: reload indexes and the graph on the next question."""
+    st.cache_resource.clear()
+
+
+def require_corpus() -> bool:
+    if not store.laws(database()):
+        st.info("No laws are built yet. Run `python -m core build` (or `make run`) and reload this page.")
+        return False
+    return True
