@@ -1,4 +1,4 @@
-"""Normipolku — the app: a home page listing the laws, and the pages (Ask, Norm path, Exam drill, Library)."""
+"""Normipolku — home page: the bundled laws and what was built from them. The pages live in pages/."""
 from __future__ import annotations
 
 import streamlit as st
@@ -30,11 +30,5 @@ def home() -> None:
     st.page_link("pages/1_Ask.py", label="Ask a question", icon="❓")
 
 
-PAGES = [
-    st.Page(home, title="Home", icon="⚖️", default=True),
-    st.Page("pages/1_Ask.py", title="Ask", icon="❓"),
-    st.Page("pages/2_Norm_path.py", title="Norm path", icon="🕸️"),
-    st.Page("pages/3_Exam_drill.py", title="Exam drill", icon="📝"),
-    st.Page("pages/4_Library.py", title="Library", icon="📚"),
-]
-st.navigation(PAGES).run()
+
+home()

@@ -15,9 +15,19 @@ CSS = """
 """
 
 
+NAVIGATION = [("app.py", "Home", "⚖️"), ("pages/1_Ask.py", "Ask · Kysy", "❓"),
+              ("pages/2_Norm_path.py", "Norm path · Normipolku", "🕸️"),
+              ("pages/3_Exam_drill.py", "Exam drill · Tenttiharjoitus", "📝"), ("pages/4_Library.py", "Library · Kirjasto", "📚")]
+
+
 def setup(title: str, icon: str = "⚖️") -> None:
+    """Page config, styling and the sidebar navigation (Streamlit's own list is hidden in config.toml)."""
     st.set_page_config(page_title=f"{title} · Normipolku", page_icon=icon, layout="wide")
     st.markdown(CSS, unsafe_allow_html=True)
+    with st.sidebar:
+        st.markdown("### Normipolku")
+        for path, label, page_icon in NAVIGATION:
+            st.page_link(path, label=label, icon=page_icon)
 
 
 @st.cache_resource

@@ -67,6 +67,10 @@ def neighbourhood(view, centers: list[str], depth: int = 1, max_nodes: int = 60,
         for n in frontier:
             groups: dict[str, list] = {}
             for e in view.out.get(n, []) + view.inn.get(n, []):
+                if e.target == n and (e.type == "USES_TERM" or view.kind.get(n) in ("LAW", "CHAPTER")):
+                    continue  # definitions and laws are hubs: who uses a term is not its neighbourhood
+                if e.source == n and view.kind.get(n) in ("LAW", "CHAPTER") and e.type.startswith("HAS_"):
+                    continue
                 groups.setdefault(e.type, []).append(e)
             for etype in sorted(groups, key=lambda t: EDGE_PRIORITY.get(t, 5)):
                 for e in groups[etype][:per_type]:
@@ -91,7 +95,10 @@ def graph_html(data: GraphData, emphasis: set[tuple[str, str, str]] | None = Non
     emphasis = emphasis or set()
     emphasised_nodes = {n for e in emphasis for n in (e[0], e[2])}
     net = Network(height=height, width="100%", directed=True, cdn_resources="in_line")
-    net.barnes_hut(gravity=-6000, spring_length=140)
+    net.barnes_hut(gravity=-5000, spring_length=160)
+    net.set_options('{"nodes": {"font": {"size": 18, "strokeWidth": 3}, "scaling": {"label": {"drawThreshold": 3}}},'
+                    ' "edges": {"arrows": {"to": {"enabled": true, "scaleFactor": 0.6}}, "smooth": {"type": "continuous"}},'
+                    ' "interaction": {"hover": true, "tooltipDelay": 150}, "physics": {"stabilization": {"iterations": 250}}}')
     for node_id, info in data.nodes.items():
         kind = info.get("kind", "SECTION")
         label = info.get("citation") or node_id

@@ -4,12 +4,15 @@ from __future__ import annotations
 import streamlit as st
 
 import ui
-from core import build, store
+from core import build, render, store
 from core.model import IngestError
 
 ui.setup("Library", "📚")
 st.title("Library · Kirjasto")
 db = ui.database()
+flash = st.session_state.pop("lib_flash", None)
+if flash:
+    st.success(flash)
 
 laws = store.law_summaries(db)
 if laws:
@@ -42,7 +45,7 @@ with tab_browse:
             for part in parts:
                 with st.container(border=True):
                     st.markdown(f"**{part.citation}** · `{part.id}`" + (f" · *{part.heading}*" if part.heading else ""))
-                    st.markdown(f"<div class='statute'>{__import__('html').escape(part.text)}</div>", unsafe_allow_html=True)
+                    st.markdown(render.quote_html(part.text, ""), unsafe_allow_html=True)
                     out = [e for e in store.edges_from(db, part.id) if e.type in ("REFERS_TO", "EXCEPTS", "DEFINES")]
                     if out:
                         st.caption(" · ".join(f"{e.type} → {e.target} (“{e.evidence}”)" for e in out))
@@ -73,7 +76,8 @@ with tab_import:
                     st.error(f"Not imported: {exc}. Nothing was changed.")
                 else:
                     ui.reset_caches()
-                    st.success(f"Imported {info.key}. It can now be asked about and browsed.")
+                    st.session_state["lib_flash"] = f"Imported {info.key}. It can now be asked about and browsed."
+                    st.rerun()
 
 with tab_manage:
     imported = [r for r in laws if not r["bundled"]]
@@ -82,7 +86,7 @@ with tab_manage:
         if st.button("Delete this imported law", key="lib_delete"):
             build.delete_imported(ui.writer(), victim)
             ui.reset_caches()
-            st.success(f"Deleted {victim}.")
+            st.session_state["lib_flash"] = f"Deleted {victim}."
             st.rerun()
     else:
         st.caption("No imported laws. Bundled laws cannot be deleted, only rebuilt.")

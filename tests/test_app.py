@@ -31,7 +31,7 @@ def _built(data_dir):
 def test_home_lists_the_laws():
     at = run("app.py")
     assert not at.exception
-    assert at.metric[0].value == "7"
+    assert int(at.metric[0].value) >= 7  # the seven bundled laws (and any imported ones)
     assert len(at.dataframe) == 1
 
 

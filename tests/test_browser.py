@@ -1,0 +1,154 @@
+"""The real app in a real headless browser (Playwright driving Debian's chromium) on 127.0.0.1."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(data_dir):
+    port = _free_port()
+    env = dict(os.environ, NORMIPOLKU_DATA=str(data_dir))
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
+                             "--server.headless", "true", "--server.address", "127.0.0.1"],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 90
+        while time.time() < deadline:
+            try:
+                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).read() == b"ok":
+                    break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            pytest.fail("streamlit did not start")
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is missing: apt-get install -y chromium (make test does it)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def page(browser, server):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    outside: list[str] = []
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(
+        (server, "data:", "blob:", "about:", "http://127.0.0.1", "ws://127.0.0.1")) else None)
+    page.outside_requests = outside
+    yield page
+    context.close()
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def ask(page, server: str, question: str) -> None:
+    page.goto(f"{server}/Ask")
+    box = page.get_by_label("Question or citation · Kysymys tai viittaus")
+    box.fill(question)
+    page.get_by_role("button", name="Ask · Kysy").click()
+    page.locator("mark").first.wait_for()
+
+
+def test_ask_english_and_finnish(page, server):
+    ask(page, server, "After filing a notice of intention, how long does the insolvent person have to file the "
+                      "cash-flow statement with the official receiver?")
+    assert "Within ten days after filing a notice of intention" in page.locator("mark").first.inner_text()
+    nav = page.get_by_test_id("stSidebar").inner_text()
+    assert "Home" in nav and "Norm path" in nav and "Library" in nav
+    shot(page, "ask_en")
+    ask(page, server, "Milloin valvontapäivän on aikaisintaan ja viimeistään oltava?")
+    assert "kuukauden" in page.locator("mark").first.inner_text()
+    page.get_by_text("Vastaus — säännös").first.wait_for()
+    shot(page, "ask_fi")
+    assert page.outside_requests == []
+
+
+def test_norm_path_graph_renders_offline_and_shows_a_chosen_node(page, server):
+    ask(page, server, "BIA 50.4(3)")
+    page.get_by_role("link", name="Open this answer in the Norm path graph").click()  # same session, as a user would
+    page.get_by_text("Question: ").first.wait_for()
+    frame = page.frame_locator("iframe").first
+    frame.locator("canvas").first.wait_for()
+    page.get_by_role("combobox", name="Node").click()
+    page.get_by_role("option", name="BIA 50.4(4) · B-3:50.4:4").click()
+    page.get_by_text("The court may order that a cash-flow statement").first.wait_for()
+    time.sleep(1.5)  # let the physics settle for the screenshot
+    shot(page, "norm_path")
+    assert page.outside_requests == []
+
+
+def test_exam_drill_one_card(page, server):
+    page.goto(f"{server}/Exam_drill")
+    page.get_by_role("button", name="Reveal the statute's answer · Näytä vastaus").click()
+    page.locator("mark").first.wait_for()
+    before = page.get_by_text(" done this session").first.inner_text()
+    page.get_by_role("button", name="Good").click()
+    page.wait_for_function("(b) => !document.body.innerText.includes(b)", arg=before)
+    assert "1 of" in page.get_by_text(" done this session").first.inner_text()
+    shot(page, "drill")
+
+
+def test_library_imports_a_good_file_and_rejects_a_bad_one(page, server, tmp_path, data_dir):
+    good = tmp_path / "test_act.txt"
+    good.write_text("Title: Browser Test Act\nKey: BTA-1\nLang: en\n\nSection 1 Filing\n"
+                    "A debtor shall file a statement within 10 days after the order.\n\nSection 2 Exception\n"
+                    "Despite section 1, the court may extend the time.\n", encoding="utf-8")
+    bad = tmp_path / "broken.xml"
+    bad.write_bytes(b"<Statute><Body><Section><Label>1</Label>")
+    page.goto(f"{server}/Library")
+    page.get_by_role("tab", name="Import a statute").click()
+    page.locator("input[type=file]").first.set_input_files(str(bad))
+    page.get_by_text("Not imported: broken.xml: malformed XML").first.wait_for()
+    shot(page, "library_bad")
+    page.locator("input[type=file]").first.set_input_files(str(good))
+    page.get_by_text("Parsed Browser Test Act").first.wait_for()
+    page.get_by_role("button", name="Save and index").click()
+    try:
+        page.get_by_text("Imported BTA-1").first.wait_for()
+        shot(page, "library_good")
+        page.get_by_role("tab", name="Rebuild / delete").click()
+        page.get_by_role("button", name="Delete this imported law").click()
+        page.get_by_text("Deleted BTA-1").first.wait_for()
+    finally:  # leave the shared test corpus as it was, whatever happened above
+        from core import build, store
+
+        db = store.connect(data_dir / "normipolku.db")
+        if store.get_node(db, "BTA-1") is not None:
+            build.delete_imported(db, "BTA-1")
