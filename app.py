@@ -28,6 +28,7 @@ def home() -> None:
                 "import statutes in the **Library**. Every text shown as law is an exact quote of the stored "
                 "provision, with its citation.")
     st.page_link("pages/1_Ask.py", label="Ask a question", icon="❓")
+    ui.retriever()  # load the indexes and the model now, after the page is drawn, so the first answer is quick
 
 
 
