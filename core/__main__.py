@@ -206,6 +206,50 @@ def cmd_eval(args) -> int:
     return 0
 
 
+def cmd_extract(args) -> int:
+    from core import extract
+
+    if args.extractor != "rules":
+        print("error: only the rules extractor runs offline; the Claude extractor needs ANTHROPIC_API_KEY "
+              "(see `python -m core extract --help`)", file=sys.stderr)
+        return 2
+    bar, update = _progress_bar("extract")
+    report = extract.run_rules(_db(), law_key=args.law, progress=update)
+    bar.close()
+    print(", ".join(f"{k} {v}" for k, v in report.items()))
+    return 0
+
+
+def cmd_extract_eval(args) -> int:
+    from core import extract
+
+    report = extract.evaluate_sample(_db(), Path(args.sample))
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=1))
+        return 0
+    print(f"{report['n']} hand-labelled duty sentences: actor {report['actor']}%, modal {report['modal']}%, "
+          f"deadline {report['deadline']}%, all three {report['all_three']}%")
+    for miss in report["misses"]:
+        print(f"  miss {miss['node']} “{miss['key']}”: got {miss['got']}")
+    return 0
+
+
+def cmd_duties(args) -> int:
+    from core import review
+
+    rows = review.query(_db(), status=args.status, law=args.law, actor=args.actor, modal=args.modal,
+                        text=args.text, has_deadline=True if args.has_deadline else None, limit=args.limit)
+    if args.json:
+        for r in rows:
+            print(json.dumps(dict(r), ensure_ascii=False))
+        return 0
+    for r in rows:
+        deadline = f" [{r['deadline']}]" if r["deadline"] else ""
+        print(f"#{r['id']} {r['section_label']}: {r['actor']} {r['modal_verb']} {r['procedure']}{deadline} ({r['status']})")
+    print(f"{len(rows)} relationship(s)")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m core", description="Normipolku pipeline steps")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -249,6 +293,24 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--failures", action="store_true", help="list the items that failed")
     e.add_argument("--no-dense", action="store_true")
     e.set_defaults(fn=cmd_eval)
+    ex = sub.add_parser("extract", help="extract duty relationships into the review queue")
+    ex.add_argument("--law", help="one law key, e.g. B-3 or 120/2004")
+    ex.add_argument("--extractor", default="rules", choices=["rules", "claude"])
+    ex.set_defaults(fn=cmd_extract)
+    ee = sub.add_parser("extract-eval", help="rules extractor against the hand-labelled duty sample")
+    ee.add_argument("--sample", default=str(Path(__file__).resolve().parent.parent / "tests" / "data" / "duty_sample.jsonl"))
+    ee.add_argument("--json", action="store_true")
+    ee.set_defaults(fn=cmd_extract_eval)
+    du = sub.add_parser("duties", help="query duty relationships (approved by default)")
+    du.add_argument("--actor")
+    du.add_argument("--modal")
+    du.add_argument("--text", help="words in the relationship's sentence")
+    du.add_argument("--law")
+    du.add_argument("--has-deadline", action="store_true")
+    du.add_argument("--status", default="approved", choices=["approved", "pending", "rejected"])
+    du.add_argument("--limit", type=int, default=100)
+    du.add_argument("--json", action="store_true")
+    du.set_defaults(fn=cmd_duties)
     args = p.parse_args(argv)
     return args.fn(args)
 

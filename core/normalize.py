@@ -92,6 +92,17 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
 _WORDBASE = re.compile(r"\+([^+(]*)\(([^()]*)\)")
 
 
+@lru_cache(maxsize=50_000)
+def fi_word_info(word: str) -> tuple[tuple[str, str, str], ...]:
+    """Every Voikko reading of a Finnish word as (base form, word class, case); () when unknown or unavailable."""
+    voikko = _get_voikko()
+    if voikko is None:
+        return ()
+    with _voikko_lock:
+        analyses = voikko.analyze(word)
+    return tuple(((a.get("BASEFORM") or "").lower(), a.get("CLASS") or "", a.get("SIJAMUOTO") or "") for a in analyses)
+
+
 class Analyzer:
     """Turns text into index terms for one language."""
 

@@ -169,3 +169,44 @@ AMOUNT = re.compile(
     r"puolet|enemmistö\w*|prosent\w*)\b",
     re.I,
 )
+
+# --- extract: duties ------------------------------------------------------------------------------
+EN_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                   "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "twenty-one": 21, "thirty": 30,
+                   "forty-five": 45, "sixty": 60, "ninety": 90}
+FI_NUMBER_WORDS = {"yhden": 1, "kahden": 2, "kolmen": 3, "neljän": 4, "viiden": 5, "kuuden": 6, "seitsemän": 7,
+                   "kahdeksan": 8, "yhdeksän": 9, "kymmenen": 10, "kahdentoista": 12, "kolmenkymmenen": 30}
+_EN_NUM = r"(?:\d+|" + "|".join(sorted((re.escape(k) for k in EN_NUMBER_WORDS), key=len, reverse=True)) + ")"
+EN_MODAL = re.compile(
+    r"\b(?P<modal>shall\s+not|must\s+not|may\s+not|(?:is|are)\s+not\s+entitled\s+to|(?:is|are)\s+required\s+to|"
+    r"(?:is|are)\s+entitled\s+to|shall|must|may)\b",
+    re.I,
+)
+EN_DUTY_OF = re.compile(r"\bit\s+is\s+the\s+duty\s+of\s+(?P<actor>(?:the|a|an|every|each)?\s*[\w’'\- ]{2,60}?)\s+to\b", re.I)
+EN_MODAL_SKIP_AFTER = re.compile(r"^\s*(?:be\b|have\s+been\b)", re.I)
+EN_MODAL_SKIP_BEFORE = re.compile(r"(?:\bas\s+the\s+case\b|\b(?:that|which|who|whom|as|it)\s*$)", re.I)
+EN_ACTOR_TRIM = re.compile(r"^(?:the|a|an|any|every|each|no|such|that|this)\s+", re.I)
+EN_DEADLINE = re.compile(
+    rf"(?P<deadline>\b(?:within|not\s+later\s+than|no\s+later\s+than|at\s+least|not\s+less\s+than|"
+    rf"(?:until|before|after)\s+the\s+expiry\s+of)\s+(?:a\s+period\s+of\s+|the\s+)?(?P<num>{_EN_NUM})[\s-]+(?:business\s+|clear\s+)?"
+    rf"(?P<unit>days?|months?|years?|weeks?)(?:[\s-]+period)?(?:\s+(?:after|before|following|from|of)\s+[^,;:.()]{{0,80}})?)"
+    rf"|\b(?P<word>forthwith|without\s+delay|immediately)\b",
+    re.I,
+)
+EN_CONSEQUENCE = re.compile(
+    r"\b(?:failing\s+which[^.;]*|is\s+guilty\s+of\s+an\s+offence[^.;]*|(?:is|are)\s+void[^.;]*|"
+    r"(?:is|are)\s+deemed\s+to[^.;]*|ceases?\s+to\s+apply[^.;]*)",
+    re.I,
+)
+FI_MODAL = re.compile(
+    r"\b(?P<modal>ei\s+saa|ei\s+voi|ei\s+ole\s+oikeutta|on\s+velvollinen|ovat\s+velvollisia|on\s+oikeus|tulee|saa|voi|"
+    r"(?:on|ovat)(?=\s+(?:\w+\s+)?\w+(?:ttava|tava|ttävä|tävä|ttavat|tavat|ttävät|tävät)\b))\b",
+    re.I,
+)
+FI_ACTOR_SKIP = re.compile(r"^(?:kuitenkin|myös|vain|aina|erityisesti|lisäksi|vielä|ensin|heti|edelleen|siten)$", re.I)
+FI_DEADLINE = re.compile(
+    r"(?P<deadline>\b(?:(?P<num>\d+|" + "|".join(FI_NUMBER_WORDS) + r")\s+)?(?P<unit>päivän|viikon|kuukauden|vuoden)"
+    r"\s+(?:kuluessa|kuluttua)(?:\s+[^,;.]{0,60}?(?=[,;.]|$))?)|\b(?P<word>viipymättä|viivytyksettä|heti)\b",
+    re.I,
+)
+FI_CONSEQUENCE = re.compile(r"\b(?:on\s+mitätön|on\s+tehoton|raukeaa|menettää\s+[^.;,]*|on\s+palautettava)", re.I)

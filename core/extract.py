@@ -1,0 +1,291 @@
+"""Extract: duty relationships from provisions — who must or may do what, by when, with what consequence.
+
+The rules extractor (default, offline, deterministic) reads each sentence with a modal (English:
+shall, must, may, is required to, is entitled to, it is the duty of …; Finnish: on …-ttava, tulee,
+saa, ei saa, voi, on velvollinen, on oikeus) and finds the actor before it, the procedure after it,
+each time limit in the sentence and a stated consequence. Every relationship keeps the exact
+sentence; storing goes through `review.store_relationship`, which rejects anything not verbatim.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+import sqlite_utils
+
+from core import patterns, review, store
+from core.model import Node
+from core.normalize import fi_word_info
+from core.review import DutyCandidate
+from core.text import sentence_spans
+
+Progress = Callable[[float, str], None]
+EN_TYPES = {"shall": "mandatory", "must": "mandatory", "is required to": "mandatory", "is the duty of": "mandatory",
+            "shall not": "prohibited", "must not": "prohibited", "may not": "prohibited", "is not entitled to": "prohibited",
+            "may": "discretionary", "is entitled to": "discretionary"}
+FI_TYPES = {"on": "mandatory", "tulee": "mandatory", "on velvollinen": "mandatory", "saa": "discretionary",
+            "voi": "discretionary", "on oikeus": "discretionary", "ei saa": "prohibited", "ei ole oikeutta": "prohibited",
+            "ei voi": "prohibited"}
+MAX_PROCEDURE_WORDS = 16
+
+
+@dataclass
+class Deadline:
+    text: str
+    start: int
+    end: int
+    amount: float | None
+    unit: str
+
+
+def _clean(text: str) -> str:
+    return patterns.WHITESPACE.sub(" ", text).strip(" ,;:—-")
+
+
+def _words(text: str, limit: int) -> str:
+    """The first `limit` words, extended (by at most 12) so that no bracket or quotation is left open."""
+    words = text.split()
+    n = min(limit, len(words))
+    while n < min(len(words), limit + 12):
+        head = " ".join(words[:n])
+        if head.count("(") <= head.count(")") and head.count("“") <= head.count("”"):
+            break
+        n += 1
+    return " ".join(words[:n])
+
+
+# --- deadlines -------------------------------------------------------------------------------
+def find_deadlines(sentence: str, lang: str) -> list[Deadline]:
+    out = []
+    pattern = patterns.FI_DEADLINE if lang == "fi" else patterns.EN_DEADLINE
+    for m in pattern.finditer(sentence):
+        if m.group("word"):
+            out.append(Deadline(m.group("word"), m.start(), m.end(), 0.0, "immediately"))
+            continue
+        num = (m.group("num") or "").lower()
+        unit = m.group("unit").lower()
+        if lang == "fi":
+            amount = int(num) if num.isdigit() else patterns.FI_NUMBER_WORDS.get(num, 1)
+            unit = {"päivän": "days", "viikon": "weeks", "kuukauden": "months", "vuoden": "years"}[unit]
+        else:
+            amount = int(num) if num.isdigit() else patterns.EN_NUMBER_WORDS.get(num)
+            unit = unit.rstrip("s") + "s"
+        text = re.sub(r"\s+(?:tai|ja|sekä|or|and)$", "", m.group("deadline").rstrip())
+        out.append(Deadline(text, m.start(), m.start() + len(text), float(amount) if amount is not None else None, unit))
+    return out
+
+
+def deadline_label(d: Deadline | None) -> str:
+    if d is None:
+        return "none"
+    if d.unit == "immediately":
+        return "immediately"
+    amount = int(d.amount) if d.amount is not None and d.amount == int(d.amount) else d.amount
+    return f"{amount} {d.unit}"
+
+
+# --- English ---------------------------------------------------------------------------------
+def _en_actor(sentence: str, modal_start: int) -> str:
+    """The subject before a modal: "A trustee who applies … (1) shall" → "trustee"."""
+    before = sentence[:modal_start]
+    if patterns.EN_MODAL_SKIP_BEFORE.search(before.rstrip()):
+        return ""
+    cut = max(before.rfind(","), before.rfind(";"), before.rfind(":"))
+    phrase = re.sub(r"\([^()]*\)", " ", before[cut + 1:]).strip()
+    phrase = re.split(r"\s+(?:who|that|which|whose|whom)\s+", phrase, maxsplit=1)[0]
+    phrase = re.sub(r"\s+(?:to|of|for|in|with|by|from|on)$", "", phrase)  # "… creditor to whom …"
+    phrase = re.sub(r"^(?:and|or|but)\s+", "", phrase, flags=re.I)
+    words = phrase.split()
+    if not words or len(words) > 6 or words[0].lower() in ("if", "where", "when", "unless", "as"):
+        return ""
+    return _clean(patterns.EN_ACTOR_TRIM.sub("", phrase))
+
+
+def _procedure_after(sentence: str, pos: int, lang: str) -> str:
+    after = sentence[pos:]
+    stripped = after.lstrip()
+    if stripped.startswith(","):  # "shall, without delay, file …": skip the inserted phrase
+        second = stripped.find(",", 1)
+        if 0 < second < 60:
+            after = stripped[second + 1:]
+    stop = re.search(r"[;:.]", after)
+    return _clean(_words(after[:stop.start()] if stop else after, MAX_PROCEDURE_WORDS))
+
+
+def _english(node: Node, sentence: str, offset: int) -> list[DutyCandidate]:
+    out: list[DutyCandidate] = []
+    clauses: list[tuple[str, str, int, int]] = []  # actor, modal, modal start, modal end
+    for m in patterns.EN_DUTY_OF.finditer(sentence):
+        clauses.append((_clean(patterns.EN_ACTOR_TRIM.sub("", m.group("actor"))), "is the duty of", m.start(), m.end()))
+    for m in patterns.EN_MODAL.finditer(sentence):
+        if any(s <= m.start() < e for _, _, s, e in clauses):
+            continue
+        if patterns.EN_MODAL_SKIP_AFTER.match(sentence[m.end():]):
+            continue  # passive ("may be made"): no actor owes it
+        modal = patterns.WHITESPACE.sub(" ", m.group("modal").lower()).replace("are ", "is ")
+        actor = _en_actor(sentence, m.start())
+        if actor:
+            clauses.append((actor, modal, m.start(), m.end()))
+    negated = {c[2] for c in clauses if re.search(r"\bno\s+[\w’' ]*$", sentence[:c[2]], re.I) and c[1] == "shall"}
+    clauses.sort(key=lambda c: c[2])
+    deadlines = find_deadlines(sentence, "en")
+    consequence = patterns.EN_CONSEQUENCE.search(sentence)
+    for actor, modal, start, end in clauses[:3]:
+        mine = [d for d in deadlines if _deadline_belongs(d, start, clauses, sentence)]
+        for d in mine or [None]:
+            procedure = _procedure_for(sentence, end, d, "en")
+            out.append(DutyCandidate(
+                node_id=node.id, relationship_text=sentence, actor=actor, procedure=procedure, modal_verb=modal,
+                # "No person shall …" is a prohibition although its modal is "shall".
+                duty_type="prohibited" if start in negated else EN_TYPES[modal], extractor="rules",
+                deadline=d.text if d else "",
+                deadline_amount=d.amount if d else None, deadline_unit=d.unit if d else "",
+                consequence=_clean(consequence.group(0)) if consequence else "",
+                confidence=0.8 if d else 0.6))
+    return out
+
+
+def _deadline_belongs(d: Deadline, modal_start: int, clauses, sentence: str) -> bool:
+    """A time limit belongs to the nearest modal clause before it, or (sentence-initial) to the first one."""
+    starts = [c[2] for c in clauses]
+    before = [s for s in starts if s <= d.start]
+    owner = max(before) if before else min(starts)
+    return owner == modal_start
+
+
+def _procedure_for(sentence: str, modal_end: int, d: Deadline | None, lang: str) -> str:
+    """The verb phrase a time limit governs: after the modal; or, for a limit after it, the words before the limit
+    (… "the first meeting of creditors, to be held" within …) unless it introduces a verb ("…, to send …")."""
+    if d is None or d.start < modal_end:
+        return _procedure_after(sentence, modal_end, lang)
+    following = sentence[d.end:d.end + 40]
+    if re.match(r"^\s*,?\s*to\s+\w+", following):
+        return _procedure_after(sentence, d.end + following.find("to"), lang)
+    lead = re.split(r"[,;:]|\(\w{1,4}\)", sentence[modal_end:d.start])[-1]
+    if len(lead.split()) <= 1:
+        # The limit opens its clause or list item ("(d) within five days …, prepare and submit …"):
+        # it governs the words after it, past a subordinate "unless …," clause.
+        rest = re.sub(r"^\s*,\s*(?:unless|if|where|when|except)\b[^,]*,", ",", sentence[d.end:])
+        return _procedure_after(sentence[:d.end] + rest, d.end, lang)
+    words = sentence[modal_end:d.start].split()
+    return _clean(" ".join(words[-MAX_PROCEDURE_WORDS:])) or _procedure_after(sentence, modal_end, lang)
+
+
+# --- Finnish ---------------------------------------------------------------------------------
+def _fi_actor(sentence: str, modal_start: int) -> str:
+    words = list(patterns.WORD.finditer(sentence[:modal_start]))
+    for w in reversed(words[-3:]):
+        word = w.group(0)
+        if patterns.FI_ACTOR_SKIP.match(word):
+            continue
+        # The subject of a duty is nominative ("velkoja voi"), genitive ("pesänhoitajan on laadittava") or
+        # adessive ("pesänhoitajalla on oikeus"); Voikko's readings are ambiguous, so any such reading counts.
+        for base, cls, case in fi_word_info(word.lower()):
+            if cls in ("nimisana", "laatusana", "asemosana", "nimi", "etunimi", "sukunimi") and \
+                    case in ("nimento", "omanto", "ulkoolento"):
+                return base if base not in ("se", "tämä", "joka", "mikä", "hän") else ""
+        return ""
+    return ""
+
+
+def _finnish(node: Node, sentence: str, offset: int) -> list[DutyCandidate]:
+    out: list[DutyCandidate] = []
+    deadlines = find_deadlines(sentence, "fi")
+    consequence = patterns.FI_CONSEQUENCE.search(sentence)
+    clauses = []
+    for m in patterns.FI_MODAL.finditer(sentence):
+        modal = patterns.WHITESPACE.sub(" ", m.group("modal").lower())
+        modal = {"ovat": "on", "ovat velvollisia": "on velvollinen"}.get(modal, modal)
+        actor = _fi_actor(sentence, m.start())
+        if actor:
+            clauses.append((actor, modal, m.start(), m.end()))
+    for actor, modal, start, end in clauses[:3]:
+        mine = [d for d in deadlines if _deadline_belongs(d, start, clauses, sentence)]
+        for d in mine or [None]:
+            out.append(DutyCandidate(
+                node_id=node.id, relationship_text=sentence, actor=actor, procedure=_procedure_after(sentence, end, "fi"),
+                modal_verb=modal, duty_type=FI_TYPES[modal], extractor="rules", deadline=d.text if d else "",
+                deadline_amount=d.amount if d else None, deadline_unit=d.unit if d else "",
+                consequence=_clean(consequence.group(0)) if consequence else "", confidence=0.75 if d else 0.55))
+    return out
+
+
+# --- driving ---------------------------------------------------------------------------------
+def sentences(node: Node) -> Iterable[tuple[str, int]]:
+    """The sentences of a provision (a list with its lead-in stays one sentence), with their offsets."""
+    for s, e in sentence_spans(node.text):
+        yield node.text[s:e], s
+
+
+def extract_node(node: Node) -> list[DutyCandidate]:
+    out: list[DutyCandidate] = []
+    for sentence, offset in sentences(node):
+        out += (_finnish if node.lang == "fi" else _english)(node, sentence, offset)
+    return out
+
+
+def extraction_nodes(db: sqlite_utils.Database, law_key: str | None = None) -> list[Node]:
+    """Live provisions whose text is their own: subsections / momentit, and sections without them."""
+    from core.index import retrieval_units  # noqa: PLC0415 - the same units the search answers from
+
+    rows = store.laws(db)
+    nodes: list[Node] = []
+    for row in rows:
+        if law_key and row["key"] != law_key:
+            continue
+        nodes += [n for n in retrieval_units(store.law_nodes(db, row["key"])) if n.kind != "DEFINITION"]
+    return nodes
+
+
+def run_rules(db: sqlite_utils.Database, law_key: str | None = None, progress: Progress = lambda f, m: None) -> dict:
+    """Extract over the corpus and store (idempotently). Returns counts."""
+    review.ensure_schema(db)
+    nodes = extraction_nodes(db, law_key)
+    created = existing = rejected = 0
+    for i, node in enumerate(nodes):
+        if i % 50 == 0:
+            progress(i / max(1, len(nodes)), f"{node.citation}")
+        for cand in extract_node(node):
+            try:
+                _, new = review.store_relationship(db, cand)
+            except review.RejectedRelationship:
+                rejected += 1
+                continue
+            created += new
+            existing += not new
+    progress(1.0, "done")
+    return {"nodes": len(nodes), "created": created, "already_stored": existing, "rejected": rejected}
+
+
+# --- evaluation ------------------------------------------------------------------------------
+def evaluate_sample(db: sqlite_utils.Database, path) -> dict:
+    """Actor, modal and deadline against the hand-labelled sample (tests/data/duty_sample.jsonl)."""
+    import json  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    items = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+    items = [it for it in items if "node" in it]
+    results = []
+    for it in items:
+        node = store.get_node(db, it["node"])
+        cands = [c for c in extract_node(node) if it["key"] in c.relationship_text] if node else []
+        want = (it["actor"].lower(), it["modal"], it["deadline"])
+
+        def fields(c: DutyCandidate) -> tuple[bool, bool, bool]:
+            actor = c.actor.lower()
+            return (actor == want[0] or actor.startswith(want[0] + " "), c.modal_verb == want[1],
+                    deadline_label(Deadline(c.deadline, 0, 0, c.deadline_amount, c.deadline_unit)
+                                   if c.deadline else None) == want[2])
+
+        scored = sorted((fields(c) for c in cands), key=lambda f: -sum(f))
+        best = scored[0] if scored else (False, False, False)
+        results.append({"node": it["node"], "key": it["key"], "actor": best[0], "modal": best[1], "deadline": best[2],
+                        "got": [(c.actor, c.modal_verb, c.deadline) for c in cands][:3]})
+    n = max(1, len(results))
+    return {"n": len(results),
+            "actor": round(100 * sum(r["actor"] for r in results) / n, 1),
+            "modal": round(100 * sum(r["modal"] for r in results) / n, 1),
+            "deadline": round(100 * sum(r["deadline"] for r in results) / n, 1),
+            "all_three": round(100 * sum(r["actor"] and r["modal"] and r["deadline"] for r in results) / n, 1),
+            "misses": [r for r in results if not (r["actor"] and r["modal"] and r["deadline"])]}
