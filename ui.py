@@ -17,7 +17,8 @@ CSS = """
 
 NAVIGATION = [("app.py", "Home", "⚖️"), ("pages/1_Ask.py", "Ask · Kysy", "❓"),
               ("pages/2_Norm_path.py", "Norm path · Normipolku", "🕸️"),
-              ("pages/3_Exam_drill.py", "Exam drill · Tenttiharjoitus", "📝"), ("pages/4_Library.py", "Library · Kirjasto", "📚")]
+              ("pages/3_Exam_drill.py", "Exam drill · Tenttiharjoitus", "📝"), ("pages/4_Library.py", "Library · Kirjasto", "📚"),
+              ("pages/5_Review.py", "Review · Tarkastus", "✅")]
 
 
 def setup(title: str, icon: str = "⚖️") -> None:

@@ -84,6 +84,10 @@ def build_all(db: sqlite_utils.Database, progress: Progress = _noop, force: bool
                               digest, version)
             report.built.append(key)
     report.seconds["graph_store"] = time.perf_counter() - t0
+    if report.built:
+        from core import review  # noqa: PLC0415
+
+        review.sync_duty_edges(db)  # a rebuilt law lost its DUTY nodes: restore them from approved relationships
     if with_index:
         from core import index  # noqa: PLC0415 - heavy imports only when indexing
 

@@ -108,3 +108,52 @@ def test_library_browse_shows_tree_and_edges():
     assert not at.exception
     at.selectbox(key="lib_law").set_value("120/2004").run()
     assert any("KonkL" in m.value for m in at.markdown)
+
+
+def _review_page(state=None):
+    at = run("pages/5_Review.py", state)
+    if any(b.label == "Extract with rules" for b in at.button):
+        next(b for b in at.button if b.label == "Extract with rules").click().run()
+    return at
+
+
+def test_review_page_approve_reject_edit_undo(db):
+    from core import review
+
+    at = _review_page()
+    at.text_input(key="reviewer").input("tester").run()
+    first = review.query(db, status="pending", limit=1)[0]
+    at.button(key="rev_approve").click().run()
+    assert review.get(db, first["id"])["status"] == "approved"
+    assert any("Saved" in s.value for s in at.success)
+    nxt = review.query(db, status="pending", limit=1)[0]
+    at.text_input(key=f"reason-{nxt['id']}").input("not a duty").run()
+    at.button(key="rev_reject").click().run()
+    assert review.get(db, nxt["id"])["status"] == "rejected"
+    at.button(key="rev_undo").click().run()
+    assert review.get(db, nxt["id"])["status"] == "pending"
+    # edit: the sentence can only be another exact span of the provision
+    at.button(key="rev_edit").click().run()
+    row = review.query(db, status="pending", limit=1)[0]
+    at.text_input(key=f"edit-actor-{row['id']}").input("tuomioistuin (edited)")  # form values go with the submit
+    next(b for b in at.button if b.label == "Save changes").click().run()
+    assert review.get(db, row["id"])["actor"] == "tuomioistuin (edited)"
+    assert [a["action"] for a in review.audit_log(db, row["id"])][-1] == "edit"
+
+
+def test_review_page_conflict_between_two_sessions(db):
+    from core import review
+
+    alice = _review_page()
+    bob = _review_page()
+    for at, name in ((alice, "alice"), (bob, "bob")):
+        at.text_input(key="reviewer").input(name).run()
+    row = review.query(db, status="pending", limit=1)[0]
+    bob.text_input(key=f"reason-{row['id']}").input("duplicate").run()  # bob is looking at the same relationship
+    alice.button(key="rev_approve").click().run()  # alice saves first
+    bob.button(key="rev_reject").click().run()  # bob's click is bound to the version he saw
+    assert any("changed by someone else" in e.value for e in bob.error)
+    final = review.get(db, row["id"])
+    assert final["status"] == "approved" and final["version"] == row["version"] + 1  # alice's work is kept
+    nxt = review.query(db, status="pending", limit=1)[0]
+    assert nxt["version"] == 1 or nxt["status"] == "pending"  # bob's click did not land on another row

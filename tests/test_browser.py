@@ -73,6 +73,14 @@ def page(browser, server):
     context.close()
 
 
+def _wait_until(check, timeout: float = 60.0) -> None:
+    deadline = time.time() + timeout
+    while not check():
+        if time.time() > deadline:
+            raise AssertionError("condition not reached in time")
+        time.sleep(0.2)
+
+
 def shot(page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
@@ -152,3 +160,43 @@ def test_library_imports_a_good_file_and_rejects_a_bad_one(page, server, tmp_pat
         db = store.connect(data_dir / "normipolku.db")
         if store.get_node(db, "BTA-1") is not None:
             build.delete_imported(db, "BTA-1")
+
+
+def test_review_with_the_keyboard_then_export(page, server, data_dir):
+    from core import review, store
+
+    page.goto(f"{server}/Review")
+    page.get_by_text("Review · Tarkastus").first.wait_for()
+    extract_button = page.get_by_role("button", name="Extract with rules")
+    if extract_button.count():
+        extract_button.click()
+        page.get_by_text("Extracted").first.wait_for()
+    page.get_by_label("Your name (for the audit log)").fill("browser")
+    page.get_by_label("Your name (for the audit log)").press("Enter")
+    page.locator("h1").first.click()  # leave the text box so that keys reach the shortcuts
+    db = store.connect(data_dir / "normipolku.db")
+    first = review.query(db, status="pending", limit=1)[0]
+    page.keyboard.press("a")
+    page.get_by_text(f"Saved #{first['id']}").first.wait_for()
+    assert review.get(db, first["id"])["status"] == "approved"
+    second = review.query(db, status="pending", limit=1)[0]
+    page.locator("h1").first.click()
+    page.keyboard.press("e")
+    actor = page.get_by_label("Actor", exact=True)
+    actor.fill("edited actor")
+    page.get_by_role("button", name="Save changes").click()
+    page.get_by_text(f"Saved #{second['id']}").first.wait_for()
+    assert review.get(db, second["id"])["actor"] == "edited actor"
+    page.get_by_label("Reason for rejecting").fill("not a duty")
+    page.get_by_role("button", name="Reject").click()
+    _wait_until(lambda: review.get(db, second["id"])["status"] == "rejected")  # the edit's "Saved" is still shown
+    page.locator("h1").first.click()
+    page.keyboard.press("u")
+    page.get_by_text("Undone").first.wait_for()
+    assert review.get(db, second["id"])["status"] == "pending"
+    shot(page, "review")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export approved relationships (JSONL)").click()
+    lines = Path(download.value.path()).read_text(encoding="utf-8").splitlines()
+    assert any(f'"id": {first["id"]}' in line for line in lines)
+    assert page.outside_requests == []
