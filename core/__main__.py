@@ -209,10 +209,23 @@ def cmd_eval(args) -> int:
 def cmd_extract(args) -> int:
     from core import extract
 
-    if args.extractor != "rules":
-        print("error: only the rules extractor runs offline; the Claude extractor needs ANTHROPIC_API_KEY "
-              "(see `python -m core extract --help`)", file=sys.stderr)
-        return 2
+    if args.extractor == "claude":
+        from core import claude, extract_claude
+
+        if not claude.available():
+            print("error: the Claude extractor needs ANTHROPIC_API_KEY in the environment; the rules extractor "
+                  "runs offline (--extractor rules)", file=sys.stderr)
+            return 2
+        db = _db()
+        bar, update = _progress_bar("extract (claude)")
+        report = extract_claude.run_claude(db, extract.extraction_nodes(db, args.law), progress=update)
+        bar.close()
+        print(f"batches {report.batches}, stored {report.stored}, pruned {len(report.pruned)}, errors {len(report.errors)}")
+        for item in report.pruned[:50]:
+            print(f"  pruned {item['tool_use_id']}: {item['reason']}")
+        for err in report.errors:
+            print(f"  error {err}", file=sys.stderr)
+        return 0
     bar, update = _progress_bar("extract")
     report = extract.run_rules(_db(), law_key=args.law, progress=update)
     bar.close()
