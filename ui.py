@@ -18,7 +18,8 @@ CSS = """
 NAVIGATION = [("app.py", "Home", "⚖️"), ("pages/1_Ask.py", "Ask · Kysy", "❓"),
               ("pages/2_Norm_path.py", "Norm path · Normipolku", "🕸️"),
               ("pages/3_Exam_drill.py", "Exam drill · Tenttiharjoitus", "📝"), ("pages/4_Library.py", "Library · Kirjasto", "📚"),
-              ("pages/5_Review.py", "Review · Tarkastus", "✅")]
+              ("pages/5_Review.py", "Review · Tarkastus", "✅"), ("pages/6_Quiz.py", "Quiz · Kertaus", "🧠"),
+              ("pages/7_Progress.py", "Progress · Edistyminen", "📈")]
 
 
 def setup(title: str, icon: str = "⚖️") -> None:
@@ -44,6 +45,14 @@ def retriever():
     r = Retriever(database())
     r.warm()
     return r
+
+
+@st.cache_resource
+def graph_view():
+    """The graph in memory without the search stack (for pages that only draw norm paths)."""
+    from core.expand import GraphView
+
+    return GraphView(database())
 
 
 def writer():

@@ -263,6 +263,24 @@ def cmd_duties(args) -> int:
     return 0
 
 
+def cmd_quiz_stats(args) -> int:
+    from core import quiz
+
+    db = _db()
+    if args.generate:
+        made = quiz.generate(db)
+        print(f"generated {made['created']} new cards")
+    rows = quiz.stats(db)
+    per_law: dict[str, int] = {}
+    for r in rows:
+        per_law[r["law_key"]] = per_law.get(r["law_key"], 0) + r["n"]
+    for law, n in per_law.items():
+        kinds = ", ".join(f"{r['kind']} {r['n']}" for r in rows if r["law_key"] == law)
+        print(f"{law:10} {n:5} cards  ({kinds})")
+    print(f"{sum(per_law.values())} cards in all")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m core", description="Normipolku pipeline steps")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -324,6 +342,9 @@ def main(argv: list[str] | None = None) -> int:
     du.add_argument("--limit", type=int, default=100)
     du.add_argument("--json", action="store_true")
     du.set_defaults(fn=cmd_duties)
+    qs = sub.add_parser("quiz-stats", help="quiz cards per law (and kind)")
+    qs.add_argument("--generate", action="store_true", help="first make cards from approved duties")
+    qs.set_defaults(fn=cmd_quiz_stats)
     args = p.parse_args(argv)
     return args.fn(args)
 

@@ -157,3 +157,24 @@ def test_review_page_conflict_between_two_sessions(db):
     assert final["status"] == "approved" and final["version"] == row["version"] + 1  # alice's work is kept
     nxt = review.query(db, status="pending", limit=1)[0]
     assert nxt["version"] == 1 or nxt["status"] == "pending"  # bob's click did not land on another row
+
+
+def test_quiz_page_reveal_rate_and_progress(db):
+    from core import extract, quiz, review
+
+    if not review.query(db, status="approved", has_deadline=True, limit=1):
+        if not review.counts(db):
+            extract.run_rules(db)
+        for r in review.query(db, status="pending", has_deadline=True, limit=8):
+            review.approve(db, r["id"], r["version"], "apptest")
+    at = run("pages/6_Quiz.py")
+    at.button(key="qz_generate").click().run()
+    assert not at.exception
+    card = quiz.due_queue(db)[0]
+    at.button(key=f"qz_reveal_{card.id}").click().run()
+    assert any("<mark>" in m.value for m in at.markdown)
+    before = db.execute("SELECT COUNT(*) FROM quiz_reviews").fetchone()[0]
+    at.button(key=f"qz_rate_good_{card.id}").click().run()
+    assert db.execute("SELECT COUNT(*) FROM quiz_reviews").fetchone()[0] == before + 1
+    progress = run("pages/7_Progress.py")
+    assert not progress.exception and len(progress.get("vega_lite_chart")) >= 3

@@ -200,3 +200,32 @@ def test_review_with_the_keyboard_then_export(page, server, data_dir):
     lines = Path(download.value.path()).read_text(encoding="utf-8").splitlines()
     assert any(f'"id": {first["id"]}' in line for line in lines)
     assert page.outside_requests == []
+
+
+def test_quiz_session_with_the_keyboard_and_progress_plot(page, server, data_dir):
+    from core import extract, review, store
+
+    db = store.connect(data_dir / "normipolku.db")
+    if not review.query(db, status="approved", has_deadline=True, limit=1):
+        if not review.counts(db):
+            extract.run_rules(db)
+        for r in review.query(db, status="pending", has_deadline=True, limit=10):
+            review.approve(db, r["id"], r["version"], "browser-setup")
+    page.goto(f"{server}/Quiz")
+    page.get_by_role("button", name="Make cards from approved duties").click()
+    page.get_by_text("in all).").first.wait_for()
+    for _ in range(2):
+        page.get_by_role("button", name="Reveal").wait_for()
+        page.locator("h1").first.click()
+        page.keyboard.press("Space")
+        page.get_by_text("Answer").first.wait_for()
+        page.locator("mark").first.wait_for()
+        page.locator("h1").first.click()
+        page.keyboard.press("3")
+        page.get_by_text("Next review in").first.wait_for()
+    shot(page, "quiz")
+    page.get_by_role("link", name="See your progress").click()
+    page.get_by_text("Reviews per day").first.wait_for()
+    page.locator("[data-testid='stVegaLiteChart']").first.wait_for()
+    shot(page, "progress")
+    assert page.outside_requests == []
