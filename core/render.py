@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from core.model import Node
 
 NODE_COLOURS = {"LAW": "#4e79a7", "CHAPTER": "#59a14f", "SECTION": "#f28e2b", "MOMENT": "#76b7b2",
-                "PARAGRAPH": "#edc948", "DEFINITION": "#b07aa1", "CONCEPT": "#ff9da7"}
+                "PARAGRAPH": "#edc948", "DEFINITION": "#b07aa1", "DUTY": "#59a14f", "CONCEPT": "#ff9da7"}
 EDGE_COLOURS = {"EXCEPTS": "#e15759", "REFERS_TO": "#4e79a7", "DEFINES": "#b07aa1", "DEFINED_IN": "#b07aa1",
                 "USES_TERM": "#d4a6c8", "HAS_SECTION": "#bab0ac", "HAS_CHAPTER": "#bab0ac", "HAS_MOMENT": "#bab0ac",
                 "HAS_PARAGRAPH": "#bab0ac", "DUTY": "#59a14f", "ABOUT": "#ff9da7"}

@@ -161,9 +161,14 @@ def law_nodes(db: sqlite_utils.Database, law_key: str) -> list[Node]:
     return [_node(r) for r in db.query("SELECT * FROM nodes WHERE law_key = ? ORDER BY ordinal", [law_key])]
 
 
+STRUCTURAL_KINDS = ("CHAPTER", "SECTION", "MOMENT", "PARAGRAPH")
+
+
 def children(db: sqlite_utils.Database, parent_id: str) -> list[Node]:
+    """The structural parts of a node (definitions and DUTY nodes hang off provisions but are not parts)."""
     return [_node(r) for r in db.query(
-        "SELECT * FROM nodes WHERE parent_id = ? AND kind != 'DEFINITION' ORDER BY ordinal", [parent_id])]
+        f"SELECT * FROM nodes WHERE parent_id = ? AND kind IN ({','.join('?' * len(STRUCTURAL_KINDS))}) ORDER BY ordinal",
+        [parent_id, *STRUCTURAL_KINDS])]
 
 
 def edges_from(db: sqlite_utils.Database, node_id: str) -> list[Edge]:
