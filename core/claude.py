@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-DEFAULT_MODEL = "claude-sonnet-4-5"
+DEFAULT_MODEL = "claude-sonnet-5-5"  # NORMIPOLKU_CLAUDE_MODEL overrides
 TIMEOUT_S = 60.0
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 import ui
-from core import render, store
+from core import claude, explain, render, store
 from core.answer import answer
 from core.retrieve import detect_language
 
@@ -12,6 +12,43 @@ ui.setup("Ask", "❓")
 st.title("Ask · Kysy")
 st.caption("A question in English or Finnish, or a citation such as `BIA 50.4(1)`, `s. 69.3`, `KonkL 3:2 §`, "
            "`YSL 17 § 2 mom.` Answers are quotes from the statute, never paraphrases.")
+
+def explain_with_claude(a: dict, lang: str) -> None:
+    """Optional: Claude explains from the excerpts above; its quotes are checked against them."""
+    st.markdown("#### Explanation by Claude" if lang != "fi" else "#### Clauden selitys")
+    st.caption("Written by an AI from the provisions above. Only the quoted law above is the statute's own words; "
+               "quotations below are checked against it.")
+    if st.button("Explain · Selitä", key="explain_go"):
+        conversation = st.session_state.setdefault("conversation", explain.new_conversation())
+        result = answer(ui.retriever(), a["question"], mode="graph")
+        holder: dict = {}
+
+        def text_stream():
+            for chunk in explain.explain(ui.writer(), result, conversation):
+                if chunk["type"] == "text":
+                    yield chunk["delta"]
+                elif chunk["type"] == "error":
+                    holder["error"] = chunk["error"]
+                elif chunk["type"] == "done":
+                    holder["turn"] = chunk["turn"]
+
+        st.write_stream(text_stream())
+        st.session_state["explained"] = {"question": a["question"], "turn": holder.get("turn"), "error": holder.get("error")}
+        if holder.get("error"):
+            st.warning(holder["error"])
+    done = st.session_state.get("explained")
+    if done and done["question"] == a["question"] and done["turn"] is not None:
+        turn = done["turn"]
+        if not st.session_state.get("explain_go"):
+            st.markdown(turn.text)
+        for q in turn.quotes:
+            if q.verified:
+                st.success(f"✓ Verified quote: “{q.quote}” {' '.join(f'[{n}]' for n in q.cited)}")
+            else:
+                st.error(f"⚠ Not found in the cited provision — not the law's words: “{q.quote}”")
+        if turn.referenced_nodes:
+            st.caption("Concepts noted: " + ", ".join(turn.referenced_nodes))
+
 
 if ui.require_corpus():
     with st.form("ask", clear_on_submit=False):
@@ -56,6 +93,8 @@ if ui.require_corpus():
                 if chain:
                     st.markdown(f"**{s['path']}:** " + " · ".join(chain))
             st.page_link("pages/2_Norm_path.py", label=s["open_graph"], icon="🕸️")
+            if claude.available():
+                explain_with_claude(a, lang)
         if a["candidates"]:
             with st.expander(s["candidates"]):
                 labels = {k: n.citation for k, n in store.get_nodes(ui.database(), [c["node_id"] for c in a["candidates"]]).items()}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 import ui
-from core import render, store
+from core import explain, render, store
 
 ui.setup("Norm path", "🕸️")
 st.title("Norm path · Normipolku")
@@ -49,3 +49,10 @@ if ui.require_corpus():
         # The page is generated here from stored statute text (escaped by the template), not user HTML.
         st.iframe(render.graph_html(data, emphasis=emphasis, selected=chosen), height=580)
         st.markdown(render.legend_html(), unsafe_allow_html=True)
+    concepts = explain.concepts(db)
+    if concepts:
+        with st.expander(f"Concepts ({len(concepts)})"):
+            for c in concepts:
+                st.markdown(f"<span style='color:{render.NODE_COLOURS['CONCEPT']}'>●</span> **{c['pref_label']}** "
+                            f"· {c['kind']} · {c['jurisdiction']} · `{c['id']}`" + (f" — {c['definition']}" if c["definition"] else ""),
+                            unsafe_allow_html=True)

@@ -178,3 +178,28 @@ def test_quiz_page_reveal_rate_and_progress(db):
     assert db.execute("SELECT COUNT(*) FROM quiz_reviews").fetchone()[0] == before + 1
     progress = run("pages/7_Progress.py")
     assert not progress.exception and len(progress.get("vega_lite_chart")) >= 3
+
+
+def test_ask_page_streams_a_claude_explanation_with_checked_quotes(monkeypatch):
+    """The page with an API key; the Anthropic API is faked at the HTTP layer (the real SDK runs)."""
+    import anthropic
+    import httpx2
+
+    from core import claude
+    from tests.test_explain import VERBATIM, end, sse, start, text_block
+
+    body = sse(start(), *text_block(0, "Any creditor may ask [1]: ", f"“{VERBATIM}” [1]. ",
+                                    "But “the court always refuses” [2]."), *end())
+    fake = anthropic.Anthropic(api_key="test", base_url="http://mock.invalid", max_retries=0, http_client=httpx2.Client(
+        transport=httpx2.MockTransport(lambda r: httpx2.Response(200, headers={"content-type": "text/event-stream"},
+                                                                  content=body))))
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
+    monkeypatch.setattr(claude, "client", lambda *a, **k: fake)
+    at = run("pages/1_Ask.py")
+    at.text_input(key="question").input("BIA 50.4(3)")
+    at.button[0].click().run()
+    at.button(key="explain_go").click().run()
+    assert not at.exception
+    assert any("Verified quote" in s.value for s in at.success)
+    assert any("Not found in the cited provision" in e.value for e in at.error)
+    assert at.session_state["last_answer"]["json"]["primary"]["node_id"] == "B-3:50.4:3"  # extractive answer kept
