@@ -29,26 +29,13 @@ def parse_and_graph() -> float:
     return time.perf_counter() - t
 
 
-def two_hop_sql(db, node_id: str) -> int:
+def two_hop(neighbours, node_id: str) -> int:
+    """Nodes within two hops, following edges both ways; `neighbours(n)` gives n's edges."""
     seen, frontier = {node_id}, [node_id]
     for _ in range(2):
         nxt = []
         for n in frontier:
-            for e in store.edges_from(db, n) + store.edges_to(db, n):
-                other = e.target if e.source == n else e.source
-                if other not in seen:
-                    seen.add(other)
-                    nxt.append(other)
-        frontier = nxt
-    return len(seen)
-
-
-def two_hop_memory(view: GraphView, node_id: str) -> int:
-    seen, frontier = {node_id}, [node_id]
-    for _ in range(2):
-        nxt = []
-        for n in frontier:
-            for e in view.out.get(n, []) + view.inn.get(n, []):
+            for e in neighbours(n):
                 other = e.target if e.source == n else e.source
                 if other not in seen:
                     seen.add(other)
@@ -71,11 +58,13 @@ def main() -> None:
         print(f"parse + graph + store (SQLite), whole corpus: {time.perf_counter() - t:.2f} s")
         nodes = [r["id"] for r in db.query("SELECT id FROM nodes WHERE kind IN ('MOMENT','SECTION') ORDER BY id")][::7][:300]
         view = GraphView(db)
-        for name, fn, arg in (("SQLite", two_hop_sql, db), ("in memory", two_hop_memory, view)):
+        ways = (("SQLite", lambda n: store.edges_from(db, n) + store.edges_to(db, n)),
+                ("in memory", lambda n: view.out.get(n, []) + view.inn.get(n, [])))
+        for name, neighbours in ways:
             samples = []
             for nid in nodes:
                 t = time.perf_counter()
-                fn(arg, nid)
+                two_hop(neighbours, nid)
                 samples.append((time.perf_counter() - t) * 1000)
             samples.sort()
             print(f"2-hop neighbourhood ({name}): p50 {statistics.median(samples):.3f} ms, "

@@ -1,0 +1,32 @@
+"""Rendering: statute text is escaped everywhere and the graph page links nothing outside the machine."""
+from __future__ import annotations
+
+import re
+
+from core import render
+
+HOSTILE = "A provision <script>alert('x')</script> & “quoted” </script><img src=x onerror=alert(1)>"
+
+
+def test_quote_html_escapes_and_marks_only_verbatim_quotes():
+    out = render.quote_html(HOSTILE, "alert('x')")
+    assert "<script>" not in out and "&lt;script&gt;" in out and "<img" not in out
+    assert "<mark>alert(&#x27;x&#x27;)</mark>" in out
+    assert "<mark>" not in render.quote_html(HOSTILE, "not in the text")
+
+
+def test_graph_page_escapes_text_and_has_no_cdn_links():
+    data = render.GraphData({"X:1": {"citation": "X 1", "kind": "SECTION", "text": HOSTILE},
+                             "X:2": {"citation": "X 2", "kind": "DEFINITION", "text": "defined"}},
+                            [("X:1", "USES_TERM", "X:2")])
+    page = render.graph_html(data, emphasis={("X:1", "USES_TERM", "X:2")}, selected="X:1")
+    assert "alert('x')</script>" not in page and "<img src=x" not in page  # inside the page's data, escaped
+    assert "\\u003cscript\\u003e" in page
+    assert not re.search(r"<(?:link|script)[^>]+(?:href|src)=\"https?://", page)
+    assert "vis.Network" in page or "vis.DataSet" in page  # the library is in-line
+
+
+def test_path_chain_is_readable():
+    chain = render.path_chain([["B-3:50.4:3", "EXCEPTS", "B-3:50.4:4"], ["B-3:50.4", "HAS_MOMENT", "B-3:50.4:3"]],
+                              {"B-3:50.4:3": "BIA 50.4(3)", "B-3:50.4:4": "BIA 50.4(4)"})
+    assert chain == ["BIA 50.4(3) —EXCEPTS→ BIA 50.4(4)"]
