@@ -7,14 +7,17 @@ the dense side fails the result comes from BM25 alone, with a notice.
 """
 from __future__ import annotations
 
+import json
 import re
 import time
+from functools import lru_cache
 import unicodedata
 from dataclasses import dataclass, field
 
 import sqlite_utils
 
 from core import index, patterns, store
+from core.config import LAWS_DIR
 from core.normalize import EN_STOPWORDS, FI_STOPWORDS, analyzer
 
 RRF_K = 60
@@ -194,7 +197,7 @@ class Retriever:
             result.latency_ms["total"] = (time.perf_counter() - t_start) * 1000
             return result
         t = time.perf_counter()
-        terms = analyzer(lang).terms(text, bigrams=True)
+        terms = analyzer(lang).terms(text, bigrams=True) + self._register_terms(text, lang)
         result.terms = terms
         routed = self.route(text, lang, terms)
         result.laws = [k for k, _ in routed]
@@ -267,6 +270,17 @@ class Retriever:
         return _diversify(ranked)
 
 
+    def _register_terms(self, text: str, lang: str) -> list[str]:
+        """Statute words for everyday words in the question (data/synonyms.json), as extra query terms."""
+        table = _synonyms().get(lang, {})
+        lowered = f" {text.lower()} "
+        extra: list[str] = []
+        for word, statute_words in table.items():
+            if f" {word} " in re.sub(r"[^\w\s]", " ", lowered):
+                for w in statute_words:
+                    extra += analyzer(lang).terms(w)
+        return extra
+
     def definition_question(self, text: str) -> str | None:
         """What a one-clause question asks the meaning of: the whole question for explicit wording
         ("define", "tarkoitetaan"), the bare term for "What is a …?", else None."""
@@ -317,6 +331,12 @@ class Retriever:
                     covered.update(range(i, i + n))
                     break
         return found
+
+
+@lru_cache(maxsize=1)
+def _synonyms() -> dict[str, dict[str, list[str]]]:
+    data = json.loads((LAWS_DIR.parent / "synonyms.json").read_text(encoding="utf-8"))
+    return {lang: data.get(lang, {}) for lang in ("en", "fi")}
 
 
 def _section_of(node_id: str) -> str:

@@ -147,3 +147,9 @@ def test_rebuild_with_nothing_changed_skips_everything(db):
 
     report = build_all(db)
     assert report.built == [] and len(report.skipped) == 7
+
+
+def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
+    terms = retriever.search("Up to what amount are an employee's unpaid wages secured?", mode="bm25").terms
+    assert "worker" in terms or "labour" in terms  # "employee" → worker, clerk, servant, labourer
+    assert retriever._register_terms("Milloin konkurssi alkaa?", "fi") == []
