@@ -113,7 +113,7 @@ def _procedure_after(sentence: str, pos: int, lang: str) -> str:
     return _clean(_words(after[:stop.start()] if stop else after, MAX_PROCEDURE_WORDS))
 
 
-def _english(node: Node, sentence: str, offset: int) -> list[DutyCandidate]:
+def _english(node: Node, sentence: str) -> list[DutyCandidate]:
     out: list[DutyCandidate] = []
     clauses: list[tuple[str, str, int, int]] = []  # actor, modal, modal start, modal end
     for m in patterns.EN_DUTY_OF.finditer(sentence):
@@ -189,7 +189,7 @@ def _fi_actor(sentence: str, modal_start: int) -> str:
     return ""
 
 
-def _finnish(node: Node, sentence: str, offset: int) -> list[DutyCandidate]:
+def _finnish(node: Node, sentence: str) -> list[DutyCandidate]:
     out: list[DutyCandidate] = []
     deadlines = find_deadlines(sentence, "fi")
     consequence = patterns.FI_CONSEQUENCE.search(sentence)
@@ -212,16 +212,16 @@ def _finnish(node: Node, sentence: str, offset: int) -> list[DutyCandidate]:
 
 
 # --- driving ---------------------------------------------------------------------------------
-def sentences(node: Node) -> Iterable[tuple[str, int]]:
-    """The sentences of a provision (a list with its lead-in stays one sentence), with their offsets."""
+def sentences(node: Node) -> Iterable[str]:
+    """The sentences of a provision (a list with its lead-in stays one sentence)."""
     for s, e in sentence_spans(node.text):
-        yield node.text[s:e], s
+        yield node.text[s:e]
 
 
 def extract_node(node: Node) -> list[DutyCandidate]:
     out: list[DutyCandidate] = []
-    for sentence, offset in sentences(node):
-        out += (_finnish if node.lang == "fi" else _english)(node, sentence, offset)
+    for sentence in sentences(node):
+        out += (_finnish if node.lang == "fi" else _english)(node, sentence)
     return out
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 import sqlite_utils
 
@@ -210,11 +210,11 @@ def _audit(conn, rel_id: int, reviewer: str, action: str, before: dict | None, a
 
 
 def _snapshot(conn, rel_id: int) -> dict:
-    conn_row = conn.execute("SELECT * FROM v_complete_duties WHERE id = ?", (rel_id,)).fetchone()
-    if conn_row is None:
+    cur = conn.execute("SELECT * FROM v_complete_duties WHERE id = ?", (rel_id,))
+    row = cur.fetchone()
+    if row is None:
         raise KeyError(f"no relationship {rel_id}")
-    cols = [d[0] for d in conn.execute("SELECT * FROM v_complete_duties LIMIT 0").description]
-    return dict(zip(cols, conn_row))
+    return dict(zip([d[0] for d in cur.description], row))
 
 
 def update(db: sqlite_utils.Database, rel_id: int, expected_version: int, reviewer: str, action: str,
@@ -358,7 +358,3 @@ def sync_duty_edges(db: sqlite_utils.Database) -> int:
                          "VALUES (?,?,?,?,?,?,?)", (r["node_id"], "DUTY", duty_id, r["law_key"],
                                                     r["relationship_text"], offset, offset + len(r["relationship_text"])))
     return len(rows)
-
-
-def candidate_dict(c: DutyCandidate) -> dict:
-    return asdict(c)

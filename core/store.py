@@ -10,7 +10,6 @@ import json
 import sqlite3
 import time
 from contextlib import contextmanager
-from dataclasses import asdict
 from pathlib import Path
 from typing import Iterator
 
@@ -121,11 +120,6 @@ def set_meta(db: sqlite_utils.Database, key: str, value: str) -> None:
         conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
 
-def get_meta(db: sqlite_utils.Database, key: str, default: str | None = None) -> str | None:
-    row = db.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
-    return row[0] if row else default
-
-
 # --- reads ------------------------------------------------------------------------------------
 def _node(row: dict) -> Node:
     row = dict(row)
@@ -214,7 +208,3 @@ def law_summaries(db: sqlite_utils.Database) -> list[dict]:
         "(SELECT COUNT(*) FROM nodes n WHERE n.law_key = l.key AND n.kind = 'SECTION') AS sections, "
         "(SELECT COUNT(*) FROM edges e WHERE e.law_key = l.key) AS edges "
         "FROM laws l ORDER BY l.bundled DESC, l.rowid"))
-
-
-def edge_dict(edge: Edge) -> dict:
-    return asdict(edge)

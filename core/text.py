@@ -13,34 +13,6 @@ def fold(text: str) -> str:
     return patterns.WHITESPACE.sub(" ", text).strip()
 
 
-def fold_with_map(pieces: list[tuple[str, object]]) -> tuple[str, list[tuple[object, int, int]]]:
-    """Concatenate (text, tag) pieces, fold whitespace, and return the spans of tagged pieces.
-
-    Tags that are None are plain text; other tags get their (start, end) in the folded result.
-    """
-    out: list[str] = []
-    spans: list[tuple[object, int, int]] = []
-    length = 0
-    pending_space = False
-    for text, tag in pieces:
-        start = None
-        for ch in text:
-            if ch.isspace():
-                pending_space = length > 0
-                continue
-            if pending_space:
-                out.append(" ")
-                length += 1
-                pending_space = False
-            if start is None:
-                start = length
-            out.append(ch)
-            length += 1
-        if tag is not None and start is not None:
-            spans.append((tag, start, length))
-    return "".join(out), spans
-
-
 def is_verbatim(quote: str, source: str) -> bool:
     """True when `quote` is a non-empty exact substring of `source`."""
     return bool(quote) and quote in source
