@@ -203,9 +203,10 @@ def test_review_with_the_keyboard_then_export(page, server, data_dir):
 
 
 def test_quiz_session_with_the_keyboard_and_progress_plot(page, server, data_dir):
-    from core import extract, review, store
+    from core import extract, quiz, review, store
 
     db = store.connect(data_dir / "normipolku.db")
+    quiz.ensure_schema(db)
     if not review.query(db, status="approved", has_deadline=True, limit=1):
         if not review.counts(db):
             extract.run_rules(db)
@@ -214,7 +215,9 @@ def test_quiz_session_with_the_keyboard_and_progress_plot(page, server, data_dir
     page.goto(f"{server}/Quiz")
     page.get_by_role("button", name="Make cards from approved duties").click()
     page.get_by_text("in all).").first.wait_for()
+    reviews = lambda: db.execute("SELECT COUNT(*) FROM quiz_reviews").fetchone()[0]  # noqa: E731
     for _ in range(2):
+        before = reviews()
         page.get_by_role("button", name="Reveal").wait_for()
         page.locator("h1").first.click()
         page.keyboard.press("Space")
@@ -222,7 +225,9 @@ def test_quiz_session_with_the_keyboard_and_progress_plot(page, server, data_dir
         page.locator("mark").first.wait_for()
         page.locator("h1").first.click()
         page.keyboard.press("3")
+        _wait_until(lambda: reviews() == before + 1)  # the rating is stored
         page.get_by_text("Next review in").first.wait_for()
+        page.get_by_role("button", name="Reveal").wait_for()  # the next card is drawn: the rerun is over
     shot(page, "quiz")
     page.get_by_role("link", name="See your progress").click()
     page.get_by_text("Reviews per day").first.wait_for()
