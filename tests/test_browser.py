@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -79,6 +81,41 @@ def _wait_until(check, timeout: float = 60.0) -> None:
         if time.time() > deadline:
             raise AssertionError("condition not reached in time")
         time.sleep(0.2)
+
+
+def settle(page, timeout: float = 60.0) -> None:
+    """Wait until the script run is over: no "Running…" status and no stale (faded) elements."""
+    _wait_until(lambda: page.locator("[data-testid='stStatusWidget']").count() == 0
+                and page.locator("[data-stale='true']").count() == 0, timeout)
+
+
+def press_until(page, key: str, shows, tries: int = 3) -> None:
+    """Press a shortcut once the page is idle, again if nothing shows (a key pressed while a rerun
+    redraws the page can arrive before its shortcut is bound)."""
+    for _ in range(tries):
+        settle(page)
+        page.locator("h1").first.click()  # keys reach the shortcuts, not a text box
+        page.keyboard.press(key)
+        try:
+            shows.first.wait_for(timeout=20_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise explain_timeout(page, f"pressing {key} showed nothing")
+
+
+def explain_timeout(page, what: str) -> AssertionError:
+    """Say where the page was and what it showed (CI keeps no screenshots); keep one locally."""
+    shot(page, "failure")
+    body = page.locator("[data-testid='stMain']").first.inner_text(timeout=5_000)
+    return AssertionError(f"{what} at {page.url}; the main column showed:\n{body[:3000]}")
+
+
+def wait_for_text(page, text: str, timeout_ms: int = 90_000) -> None:
+    try:
+        page.get_by_text(text).first.wait_for(timeout=timeout_ms)
+    except PlaywrightTimeout:
+        raise explain_timeout(page, f"{text!r} not shown") from None
 
 
 def shot(page, name: str) -> None:
@@ -165,16 +202,14 @@ def test_library_imports_a_good_file_and_rejects_a_bad_one(page, server, tmp_pat
 def test_review_with_the_keyboard_then_export(page, server, data_dir):
     from core import review, store
 
+    db = store.connect(data_dir / "normipolku.db")
     page.goto(f"{server}/Review")
-    page.get_by_text("Review · Tarkastus").first.wait_for()
-    extract_button = page.get_by_role("button", name="Extract with rules")
-    if extract_button.count():
-        extract_button.click()
-        page.get_by_text("Extracted").first.wait_for()
+    if not review.counts(db):  # a fresh database: the empty state offers the rules extractor
+        page.get_by_role("button", name="Extract with rules").click()
+        page.get_by_text(re.compile(r"Extracted \d+ relationships")).first.wait_for()
     page.get_by_label("Your name (for the audit log)").fill("browser")
     page.get_by_label("Your name (for the audit log)").press("Enter")
     page.locator("h1").first.click()  # leave the text box so that keys reach the shortcuts
-    db = store.connect(data_dir / "normipolku.db")
     first = review.query(db, status="pending", limit=1)[0]
     page.keyboard.press("a")
     page.get_by_text(f"Saved #{first['id']}").first.wait_for()
@@ -216,21 +251,25 @@ def test_quiz_session_with_the_keyboard_and_progress_plot(page, server, data_dir
     page.get_by_role("button", name="Make cards from approved duties").click()
     page.get_by_text("in all).").first.wait_for()
     reviews = lambda: db.execute("SELECT COUNT(*) FROM quiz_reviews").fetchone()[0]  # noqa: E731
+    answer = page.locator("strong", has_text=re.compile(r"^Answer"))
     for _ in range(2):
         before = reviews()
         page.get_by_role("button", name="Reveal").wait_for()
-        page.locator("h1").first.click()
-        page.keyboard.press("Space")
-        page.get_by_text("Answer").first.wait_for()
+        press_until(page, "Space", answer)
         page.locator("mark").first.wait_for()
+        settle(page)
         page.locator("h1").first.click()
         page.keyboard.press("3")
         _wait_until(lambda: reviews() == before + 1)  # the rating is stored
         page.get_by_text("Next review in").first.wait_for()
-        page.get_by_role("button", name="Reveal").wait_for()  # the next card is drawn: the rerun is over
+        settle(page)  # the next card is drawn: the rerun is over
     shot(page, "quiz")
     page.get_by_role("link", name="See your progress").click()
-    page.get_by_text("Reviews per day").first.wait_for()
+    try:  # asked in the page: Streamlit navigates with the history API, without a load event
+        page.wait_for_function("() => location.pathname.endsWith('/Progress')", timeout=30_000)
+    except PlaywrightTimeout:
+        raise explain_timeout(page, "the progress link did not navigate") from None
+    wait_for_text(page, "Reviews per day")
     page.locator("[data-testid='stVegaLiteChart']").first.wait_for()
     shot(page, "progress")
     assert page.outside_requests == []
