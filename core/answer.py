@@ -1,8 +1,8 @@
 """Answer: the extractive answer — primary provision, verbatim quote, norm path, candidates.
 
 The quote is chosen by scoring the sentences and list items of the best unit against the
-question (IDF-weighted term overlap, plus a bonus when the question asks for a time limit or an
-amount and the sentence states one). The primary is the most specific provision containing that
+question (IDF-weighted term overlap, plus a bonus when the question asks for a time limit, an
+amount or a consequence and the sentence states one). The primary is the most specific provision containing that
 sentence, and the quote is checked in code to be an exact substring of the primary's text.
 """
 from __future__ import annotations
@@ -22,6 +22,8 @@ INTENT_BONUS = 0.6  # share of the best plain overlap added for a sentence of th
 LENGTH_PENALTY = 0.0008
 LEAD_IN_SHARE = 0.5
 RERANK_TOP = 5
+INHERITED_SHARE = 0.5
+CONSEQUENCE_SOURCES = 2  # best hits whose referring provisions join the pool on a consequence question
 RERANK_WEIGHT = 0.03  # how much the best sentence's evidence moves a unit among the top five
 
 
@@ -98,6 +100,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
         return Located(unit, text, 0.0)
     asks_deadline = bool(patterns.DEADLINE_QUESTION.search(question))
     asks_amount = bool(patterns.AMOUNT_QUESTION.search(question))
+    asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(question))
     first_item = min(cuts) if cuts else len(text)
     lead_terms = set(an.terms(text[:first_item])) & q_terms
     plain = []
@@ -115,6 +118,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
         if asks_deadline and patterns.DURATION.search(seg):
             bonus += INTENT_BONUS * best_plain
         if asks_amount and patterns.AMOUNT.search(seg):
+            bonus += INTENT_BONUS * best_plain
+        if asks_consequence and patterns.CONSEQUENCE.search(seg):
             bonus += INTENT_BONUS * best_plain
         scored.append((overlap + bonus - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
     score, _, s, e = max(scored)
@@ -136,6 +141,33 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     return Located(holder, quote.strip(), score)
 
 
+def _unit_of(graph: expand_mod.GraphView, node_id: str) -> str:
+    """The searchable unit holding a node: its subsection / momentti, else its section."""
+    node: str | None = node_id
+    while node is not None and graph.kind.get(node) not in ("MOMENT", "SECTION"):
+        node = graph.parent.get(node)
+    return node or node_id
+
+
+def _with_referring_units(retriever: Retriever, pool: list[Candidate]) -> tuple[list[Candidate], dict[str, str]]:
+    """Graph-guided candidates for "what happens if …": a consequence often sits in a provision that
+    refers back to the duty it sanctions ("fails to comply with subsection (2)"). The units that refer
+    to the best hits and state a consequence join the pool just below the unit they refer to; returns
+    the pool and, for each added unit, the unit it refers to."""
+    graph = retriever.graph
+    seen = {c.node_id for c in pool}
+    added: list[Candidate] = []
+    refers: dict[str, str] = {}
+    for c in pool[:CONSEQUENCE_SOURCES]:
+        sources = {_unit_of(graph, e.source) for e in graph.inn.get(c.node_id, []) if e.type == "REFERS_TO"} - seen
+        for unit_id, node in sorted(store.get_nodes(retriever.db, sorted(sources)).items()):
+            if patterns.CONSEQUENCE.search(node.text):
+                seen.add(unit_id)
+                refers[unit_id] = c.node_id
+                added.append(Candidate(unit_id, node.law_key, score=c.score - 1e-6))
+    return sorted(pool + added, key=lambda c: -c.score), refers
+
+
 def _citation_quote(node: Node) -> str:
     spans = sentence_spans(node.text)
     if len(node.text) <= 700 or not spans:
@@ -155,13 +187,26 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
         result.primary, result.quote, result.score = node, _citation_quote(node), 1.0
         result.ranked = [node.id]
     elif retrieval.candidates:
-        units = store.get_nodes(db, [c.node_id for c in retrieval.candidates[:k]])
-        cands = [c for c in retrieval.candidates[:k] if c.node_id in units]
+        pool = retrieval.candidates[:k]
+        # "What happens if …": the best match describes the condition; the consequence may sit elsewhere.
+        asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(retrieval.query))
+        refers: dict[str, str] = {}
+        if mode == "graph" and asks_consequence:
+            pool, refers = _with_referring_units(retriever, pool)
+        units = store.get_nodes(db, [c.node_id for c in pool])
+        cands = [c for c in pool if c.node_id in units]
         located = {c.node_id: localise(retriever, units[c.node_id], retrieval.query, retrieval.lang)
                    for c in cands[:RERANK_TOP]}
+        for unit_id, target in refers.items():
+            # "fails to comply with subsection (2)" reads subsection (2) in: part of its evidence is inherited.
+            if unit_id in located and target in located and patterns.CONSEQUENCE.search(located[unit_id].quote):
+                located[unit_id].score += INHERITED_SHARE * located[target].score
         best = max((loc.score for loc in located.values()), default=0.0) or 1.0
         head = sorted(cands[:RERANK_TOP], key=lambda c: (-(c.score + RERANK_WEIGHT * located[c.node_id].score / best),
                                                           c.node_id))
+        if cands and cands[0].bm25_rank == 1 and cands[0].dense_rank == 1 and not asks_consequence:
+            # Both retrievers put the same unit first: sentence evidence does not overrule that agreement.
+            head = [cands[0]] + [c for c in head if c is not cands[0]]
         result.candidates = head + cands[RERANK_TOP:] + retrieval.candidates[k:]
         for cand in head + cands[RERANK_TOP:]:
             loc = located.get(cand.node_id)

@@ -142,10 +142,15 @@ WHAT_IS_TERM = re.compile(
     r"^\s*(?:what\s+(?:is|are)|mikä\s+on|mitä\s+(?:on|ovat))\s+(?:an?\s+|the\s+)?(?P<term>[^?]{1,80}?)\s*\??\s*$",
     re.I,
 )
+# Transitional and commencement provisions speak of old cases; they yield to live law unless asked for.
+TRANSITIONAL_HEADING = re.compile(r"\b(?:voimaantulo\w*|siirtymäsäännö\w*|transitional|coming\s+into\s+force)", re.I)
+TRANSITIONAL_QUESTION = re.compile(
+    r"\b(?:voimaan\w*|siirtymä\w*|transitional|coming\s+into\s+force|in\s+force|(?:19|20)\d\d)\b", re.I)
 CLAUSE_JOIN = re.compile(r",\s*(?:and|or|but|ja|sekä|vai|mutta)\s|;\s", re.I)
 DEADLINE_QUESTION = re.compile(
     r"\b(?:how\s+long|how\s+soon|how\s+many\s+days|within\s+(?:what|how)|by\s+when|what\s+time|"
-    r"when\s+must|deadline|time\s+limit|how\s+far\s+back|"
+    r"when\s+must|deadline|time\s+limit|how\s+far\s+back|longest|shortest|maximum\s+period|how\s+many\s+months|"
+    r"^\s*when\s+(?:is|are|does|do|will|may|can|shall)|"
     r"missä\s+ajassa|mihin\s+mennessä|kuinka\s+pian|määräaja\w*|milloin\s+viimeistään|"
     r"kuinka\s+pitkä\w*|aikarajo\w*|milloin)\b",
     re.I,
@@ -210,3 +215,14 @@ FI_DEADLINE = re.compile(
     re.I,
 )
 FI_CONSEQUENCE = re.compile(r"\b(?:on\s+mitätön|on\s+tehoton|raukeaa|menettää\s+[^.;,]*|on\s+palautettava)", re.I)
+# answer: a question about what follows from a fact, and a sentence that states a legal consequence
+CONSEQUENCE_QUESTION = re.compile(
+    r"\b(?:what\s+happens|consequences?|what\s+(?:is|are)\s+the\s+effects?|what\s+effect|"
+    r"mitä\s+seuraa|seuraus\w*|seuraamu\w*|mitä\s+tapahtuu|mi(?:kä|tä)\s+vaikutu\w*)\b",
+    re.I,
+)
+CONSEQUENCE = re.compile(
+    rf"{EN_CONSEQUENCE.pattern}|{FI_CONSEQUENCE.pattern}|\bdeemed\s+to\s+have\b|\b(?:is|are)\s+annulled\b|"
+    r"\bterminates?\b|\bmitätöi\w*|\bmenettää\b",
+    re.I,
+)

@@ -27,6 +27,7 @@ ROUTE_TOP = 2
 DIVERSITY_TOP, DIVERSITY_PER_SECTION = 5, 2
 DENSE_WEIGHT = {"en": 1.0, "fi": 0.2}
 DEFINITION_GUARD = 0.004
+TRANSITIONAL_GUARD = 0.004  # like the definition guard: old-case rules after live law
 DEFINITION_LOOKUP_BONUS = 0.05  # above the sentence rerank (answer.RERANK_WEIGHT): a direct hit
 
 
@@ -86,6 +87,7 @@ class Retriever:
         self._alias = self._alias_patterns()
         self._graph = None
         self._def_terms: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
+        self._headed: dict[str, set[str]] = {}
 
     @property
     def graph(self):
@@ -108,6 +110,7 @@ class Retriever:
         for lang in {r["lang"] for r in self.laws.values()}:
             self.bm25(lang)
         _ = self.graph
+        self.sections_headed(patterns.TRANSITIONAL_HEADING)
         if self.dense_enabled:
             try:
                 index.load_model()
@@ -115,6 +118,14 @@ class Retriever:
                     index.get_collection(key)
             except Exception as exc:
                 self._dense_error = f"{type(exc).__name__}: {exc}"
+
+    def sections_headed(self, heading: re.Pattern) -> set[str]:
+        """Ids of the sections whose heading matches (e.g. transitional provisions)."""
+        if heading.pattern not in self._headed:
+            self._headed[heading.pattern] = {
+                r["id"] for r in self.db.query("SELECT id, heading FROM nodes WHERE kind = 'SECTION'")
+                if r["heading"] and heading.search(r["heading"])}
+        return self._headed[heading.pattern]
 
     def _alias_patterns(self) -> dict[str, re.Pattern]:
         out = {}
@@ -254,11 +265,15 @@ class Retriever:
         top_law = max(route_share, key=lambda k: (route_share[k], k)) if route_share else None
         asked = self.definition_question(text)
         asks_definition = asked is not None
+        transitional = set() if patterns.TRANSITIONAL_QUESTION.search(text) else \
+            self.sections_headed(patterns.TRANSITIONAL_HEADING)
         for c in cands.values():
             # Router bonus: a small, bounded preference for the best-routed law.
             c.score = c.rrf + (0.002 * route_share.get(c.law_key, 0.0) if c.law_key == top_law else 0.0)
             if ":def:" in c.node_id and not asks_definition:
                 c.score -= DEFINITION_GUARD  # pair guard: an operative provision before a definition
+            if _section_of(c.node_id) in transitional:
+                c.score -= TRANSITIONAL_GUARD
         if asks_definition:
             # Definition look-up: the definitions whose whole term the question names go first.
             top = max((c.score for c in cands.values()), default=0.0)
