@@ -152,18 +152,20 @@ def _unit_of(graph: expand_mod.GraphView, node_id: str) -> str:
 def _with_referring_units(retriever: Retriever, pool: list[Candidate]) -> tuple[list[Candidate], dict[str, str]]:
     """Graph-guided candidates for "what happens if …": a consequence often sits in a provision that
     refers back to the duty it sanctions ("fails to comply with subsection (2)"). The units that refer
-    to the best hits and state a consequence join the pool just below the unit they refer to; returns
-    the pool and, for each added unit, the unit it refers to."""
+    to the best hits and state a consequence join the pool (just below the unit they refer to, if not
+    found already); returns the pool and, for each such unit, the unit it refers to."""
     graph = retriever.graph
-    seen = {c.node_id for c in pool}
+    found = {c.node_id for c in pool}
     added: list[Candidate] = []
     refers: dict[str, str] = {}
     for c in pool[:CONSEQUENCE_SOURCES]:
-        sources = {_unit_of(graph, e.source) for e in graph.inn.get(c.node_id, []) if e.type == "REFERS_TO"} - seen
-        for unit_id, node in sorted(store.get_nodes(retriever.db, sorted(sources)).items()):
-            if patterns.CONSEQUENCE.search(node.text):
-                seen.add(unit_id)
-                refers[unit_id] = c.node_id
+        sources = {_unit_of(graph, e.source) for e in graph.inn.get(c.node_id, []) if e.type == "REFERS_TO"}
+        for unit_id, node in sorted(store.get_nodes(retriever.db, sorted(sources - set(refers))).items()):
+            if unit_id == c.node_id or not patterns.CONSEQUENCE.search(node.text):
+                continue
+            refers[unit_id] = c.node_id
+            if unit_id not in found:
+                found.add(unit_id)
                 added.append(Candidate(unit_id, node.law_key, score=c.score - 1e-6))
     return sorted(pool + added, key=lambda c: -c.score), refers
 
