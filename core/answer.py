@@ -141,12 +141,26 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     return Located(holder, quote.strip(), score)
 
 
-def _unit_of(graph: expand_mod.GraphView, node_id: str) -> str:
-    """The searchable unit holding a node: its subsection / momentti, else its section."""
+def _ancestor(graph: expand_mod.GraphView, node_id: str, kinds: tuple[str, ...]) -> str:
+    """The node itself or its nearest ancestor of one of `kinds` (the node itself when there is none)."""
     node: str | None = node_id
-    while node is not None and graph.kind.get(node) not in ("MOMENT", "SECTION"):
+    while node is not None and graph.kind.get(node) not in kinds:
         node = graph.parent.get(node)
     return node or node_id
+
+
+def _unit_of(graph: expand_mod.GraphView, node_id: str) -> str:
+    """The searchable unit holding a node: its subsection / momentti, else its section."""
+    return _ancestor(graph, node_id, ("MOMENT", "SECTION"))
+
+
+def _subtree(graph: expand_mod.GraphView, node_id: str) -> list[str]:
+    out, stack = [], [node_id]
+    while stack:
+        current = stack.pop()
+        out.append(current)
+        stack += [e.target for e in graph.out.get(current, []) if e.type in ("HAS_MOMENT", "HAS_PARAGRAPH")]
+    return out
 
 
 def _with_referring_units(retriever: Retriever, pool: list[Candidate]) -> tuple[list[Candidate], dict[str, str]]:
@@ -170,12 +184,65 @@ def _with_referring_units(retriever: Retriever, pool: list[Candidate]) -> tuple[
     return sorted(pool + added, key=lambda c: -c.score), refers
 
 
+def _exceptions_first(retriever: Retriever, ranked: list[Candidate]) -> list[Candidate]:
+    """"Even though …" / "vaikka …": a question that concedes the rule asks for its exception. A unit
+    that overrides another unit of the list (an EXCEPTS edge between them) goes first."""
+    graph = retriever.graph
+    listed = {c.node_id for c in ranked}
+    sections = {_ancestor(graph, c.node_id, ("SECTION",)) for c in ranked}
+    overriding: set[str] = set()
+    for cand in ranked:
+        for node_id in _subtree(graph, cand.node_id):
+            for edge in graph.out.get(node_id, []):
+                target_unit = _unit_of(graph, edge.target)
+                if edge.type != "EXCEPTS" or target_unit == cand.node_id or not (
+                        target_unit in listed or edge.target in sections):
+                    continue
+                source = store.get_node(retriever.db, edge.source)
+                around = source.text[max(0, edge.start - 40):edge.end + 40] if source else ""
+                if patterns.OVERRIDE_TRIGGER.search(around):
+                    overriding.add(cand.node_id)
+                elif target_unit in listed:
+                    overriding.add(target_unit)
+    first = [c for c in ranked if c.node_id in overriding]
+    return first + [c for c in ranked if c.node_id not in overriding]
+
+
 def _citation_quote(node: Node) -> str:
     spans = sentence_spans(node.text)
     if len(node.text) <= 700 or not spans:
         return node.text
     s, e = spans[0]
     return node.text[s:e]
+
+
+def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tuple[list[Candidate], dict[str, Located]]:
+    """The deterministic rerank of the fused top k: sentence evidence among the first RERANK_TOP, and in
+    graph mode the consequence and exception rules. Returns the order and the localised answers."""
+    pool = retrieval.candidates[:k]
+    # "What happens if …": the best match describes the condition; the consequence may sit elsewhere.
+    asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(retrieval.query))
+    refers: dict[str, str] = {}
+    if mode == "graph" and asks_consequence:
+        pool, refers = _with_referring_units(retriever, pool)
+    units = store.get_nodes(retriever.db, [c.node_id for c in pool])
+    cands = [c for c in pool if c.node_id in units]
+    located = {c.node_id: localise(retriever, units[c.node_id], retrieval.query, retrieval.lang)
+               for c in cands[:RERANK_TOP]}
+    for unit_id, target in refers.items():
+        # "fails to comply with subsection (2)" reads subsection (2) in: part of its evidence is inherited.
+        if unit_id in located and target in located and patterns.CONSEQUENCE.search(located[unit_id].quote):
+            located[unit_id].score += INHERITED_SHARE * located[target].score
+    best = max((loc.score for loc in located.values()), default=0.0) or 1.0
+    head = sorted(cands[:RERANK_TOP], key=lambda c: (-(c.score + RERANK_WEIGHT * located[c.node_id].score / best),
+                                                      c.node_id))
+    if cands and cands[0].bm25_rank == 1 and cands[0].dense_rank == 1 and not asks_consequence:
+        # Both retrievers put the same unit first: sentence evidence does not overrule that agreement.
+        head = [cands[0]] + [c for c in head if c is not cands[0]]
+    ordered = head + cands[RERANK_TOP:]
+    if mode == "graph" and patterns.CONCESSION_QUESTION.search(retrieval.query):
+        ordered = _exceptions_first(retriever, ordered)
+    return ordered, located
 
 
 def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10) -> Answer:
@@ -189,29 +256,13 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
         result.primary, result.quote, result.score = node, _citation_quote(node), 1.0
         result.ranked = [node.id]
     elif retrieval.candidates:
-        pool = retrieval.candidates[:k]
-        # "What happens if …": the best match describes the condition; the consequence may sit elsewhere.
-        asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(retrieval.query))
-        refers: dict[str, str] = {}
-        if mode == "graph" and asks_consequence:
-            pool, refers = _with_referring_units(retriever, pool)
-        units = store.get_nodes(db, [c.node_id for c in pool])
-        cands = [c for c in pool if c.node_id in units]
-        located = {c.node_id: localise(retriever, units[c.node_id], retrieval.query, retrieval.lang)
-                   for c in cands[:RERANK_TOP]}
-        for unit_id, target in refers.items():
-            # "fails to comply with subsection (2)" reads subsection (2) in: part of its evidence is inherited.
-            if unit_id in located and target in located and patterns.CONSEQUENCE.search(located[unit_id].quote):
-                located[unit_id].score += INHERITED_SHARE * located[target].score
-        best = max((loc.score for loc in located.values()), default=0.0) or 1.0
-        head = sorted(cands[:RERANK_TOP], key=lambda c: (-(c.score + RERANK_WEIGHT * located[c.node_id].score / best),
-                                                          c.node_id))
-        if cands and cands[0].bm25_rank == 1 and cands[0].dense_rank == 1 and not asks_consequence:
-            # Both retrievers put the same unit first: sentence evidence does not overrule that agreement.
-            head = [cands[0]] + [c for c in head if c is not cands[0]]
-        result.candidates = head + cands[RERANK_TOP:] + retrieval.candidates[k:]
-        for cand in head + cands[RERANK_TOP:]:
+        ordered, located = _rerank(retriever, retrieval, mode, k)
+        result.candidates = ordered + retrieval.candidates[k:]
+        for cand in ordered:
             loc = located.get(cand.node_id)
+            if loc is None and result.primary is None:
+                loc = located[cand.node_id] = localise(retriever, store.get_node(db, cand.node_id),
+                                                       retrieval.query, retrieval.lang)
             if loc is not None and result.primary is None:
                 result.primary, result.quote, result.score = loc.node, loc.quote, cand.score
             result.ranked.append(loc.node.id if loc else cand.node_id)

@@ -221,6 +221,11 @@ CONSEQUENCE_QUESTION = re.compile(
     r"mitä\s+seuraa|seuraus\w*|seuraamu\w*|mitä\s+tapahtuu|mi(?:kä|tä)\s+vaikutu\w*)\b",
     re.I,
 )
+CONCESSION_QUESTION = re.compile(
+    r"\b(?:despite|notwithstanding|even\s+(?:if|though|when)|regardless|vaikka|huolimatta|estämättä)\b", re.I)
+# Around an EXCEPTS reference: "notwithstanding X" / "X:n estämättä" / "X:stä poiketen" — the provision that
+# says so overrides X; otherwise ("subject to X", "jollei X:stä muuta johdu") X overrides it.
+OVERRIDE_TRIGGER = re.compile(r"\b(?:notwithstanding|despite|estämättä|poiketen|poikkeuksena)\b", re.I)
 CONSEQUENCE = re.compile(
     rf"{EN_CONSEQUENCE.pattern}|{FI_CONSEQUENCE.pattern}|\bdeemed\s+to\s+have\b|\b(?:is|are)\s+annulled\b|"
     r"\bterminates?\b|\bmitätöi\w*|\bmenettää\b",

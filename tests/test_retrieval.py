@@ -195,3 +195,19 @@ def test_sentence_rerank_keeps_a_unit_both_retrievers_put_first(retriever):
             assert ranked[0] == top.node_id or ranked[0].startswith(top.node_id + ":"), item["id"]
             checked += 1
     assert checked >= 5
+
+
+def test_a_question_that_concedes_the_rule_gets_the_provision_that_overrides_it(retriever):
+    # Not evaluation questions. "Notwithstanding subsection (1)" in BIA 98(3): the source overrides the target.
+    q = ("Even though the trustee may recover property sold by the bankrupt, what if the buyer paid adequate value "
+         "in good faith?")
+    assert not answer(retriever, q, mode="hybrid").primary.id.startswith("B-3:98:3")
+    graph = answer(retriever, q, mode="graph")
+    assert graph.primary.id.startswith("B-3:98:3") and graph.quote in graph.primary.text
+    # "Subject to subsection (4)" in BIA 50.4(3): here the target, 50.4(4), is the override.
+    q = "Can the court order that the cash-flow statement not be released even though creditors may request a copy?"
+    ranked = answer(retriever, q, mode="graph").ranked
+    assert ranked[0] in ("B-3:50:8", "B-3:50.4:4")
+    for subject_to, override in (("B-3:50:7", "B-3:50:8"), ("B-3:50.4:3", "B-3:50.4:4")):
+        if subject_to in ranked:
+            assert override in ranked and ranked.index(override) < ranked.index(subject_to)
