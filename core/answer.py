@@ -84,7 +84,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     """Best sentence / list item of `unit` for the question, and the smallest node holding it."""
     db = retriever.db
     an = analyzer(unit.lang)
-    q_terms = set(an.terms(question))
+    # The statute's words for the question's everyday ones count as evidence too ("employee" → "worker").
+    q_terms = set(an.terms(question)) | set(retriever.register_terms(question, unit.lang))
     bm = retriever.bm25(unit.lang)
     idf = bm.idf if bm else (lambda t: 1.0)
     inner = [d for d in _descendants(db, unit) if d.section_id == unit.section_id and unit.start <= d.start <= unit.end]

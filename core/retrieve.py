@@ -208,7 +208,7 @@ class Retriever:
             result.latency_ms["total"] = (time.perf_counter() - t_start) * 1000
             return result
         t = time.perf_counter()
-        terms = analyzer(lang).terms(text, bigrams=True) + self._register_terms(text, lang)
+        terms = analyzer(lang).terms(text, bigrams=True) + self.register_terms(text, lang)
         result.terms = terms
         routed = self.route(text, lang, terms)
         result.laws = [k for k, _ in routed]
@@ -285,7 +285,7 @@ class Retriever:
         return _diversify(ranked)
 
 
-    def _register_terms(self, text: str, lang: str) -> list[str]:
+    def register_terms(self, text: str, lang: str) -> list[str]:
         """Statute words for everyday words in the question (data/synonyms.json), as extra query terms."""
         table = _synonyms().get(lang, {})
         lowered = f" {text.lower()} "

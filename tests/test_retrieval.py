@@ -155,7 +155,10 @@ def test_rebuild_with_nothing_changed_skips_everything(db):
 def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     terms = retriever.search("Up to what amount are an employee's unpaid wages secured?", mode="bm25").terms
     assert "worker" in terms or "labour" in terms  # "employee" → worker, clerk, servant, labourer
-    assert retriever._register_terms("Milloin konkurssi alkaa?", "fi") == []
+    assert retriever.register_terms("Milloin konkurssi alkaa?", "fi") == []
+    # The statute's words also count when the answer's sentence is chosen: "employee"/"salary" → worker, wages.
+    a = answer(retriever, "How much of an employee's unpaid salary is secured when the employer goes bankrupt?")
+    assert a.primary.id == "B-3:81.3:1" and "to the extent of $2,000" in a.quote
 
 
 def test_a_consequence_is_found_in_the_provision_that_refers_back_to_the_duty(retriever):
