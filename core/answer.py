@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from core import expand as expand_mod
 from core import patterns, store
 from core.model import Node
+from core.index import keyword_text
 from core.normalize import analyzer
 from core.retrieve import Candidate, Retrieval, Retriever
 from core.text import is_verbatim, sentence_spans
@@ -106,7 +107,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     lead_terms = set(an.terms(text[:first_item])) & q_terms
     plain = []
     for s, e in spans:
-        seg_terms = set(an.terms(text[s:e])) & q_terms
+        seg_terms = set(an.terms(keyword_text(text[s:e]))) & q_terms
         overlap = sum(idf(t) for t in seg_terms)
         if s >= first_item:  # a list item reads with its lead-in: borrow half of the lead-in's evidence
             overlap += LEAD_IN_SHARE * sum(idf(t) for t in lead_terms - seg_terms)

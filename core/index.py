@@ -23,7 +23,7 @@ from typing import Any, Callable
 import numpy as np
 import sqlite_utils
 
-from core import store
+from core import patterns, store
 from core.config import chroma_dir, data_dir, embedding_model
 from core.model import Node
 from core.normalize import analyzer
@@ -104,7 +104,12 @@ def keyword_documents(db: sqlite_utils.Database, law_key: str) -> list[tuple[str
             heads = _headings(u, by_id.get(u.section_id or ""))
             docs += [(f"{u.id}#s{i}", u.id, f"{heads} {u.text[a:b]}".strip()) for i, (a, b) in enumerate(spans)]
     # Counting heading words twice (a light BM25F) was measured and dropped: EN top-1 fell 76 → 68 %.
-    return docs
+    return [(doc_id, unit_id, keyword_text(text)) for doc_id, unit_id, text in docs]
+
+
+def keyword_text(text: str) -> str:
+    """What a document is about, for keywords: without the scopes it excludes ("other than X")."""
+    return patterns.EXCLUDED_SCOPE.sub(" ", text)
 
 
 def _digest(parts) -> str:

@@ -164,6 +164,10 @@ DURATION = re.compile(
     r"(?:kuluessa|kuluttua|aikana|ennen)\b|\bviipymättä\b|\bviimeistään\b|\baikaisintaan\b",
     re.I,
 )
+# "other than an initial application", "muuhun kuin …": the words of such a scope are excluded by the
+# provision, so they are not indexed as what it is about.
+EXCLUDED_SCOPE = re.compile(
+    r"\b(?:other\s+than|muu(?:n|ssa|lla|sta|hun|ksi|t|ta)?\s+kuin)\s+(?:an?\s+|the\s+)?[\w’'-]+(?:\s+[\w’'-]+)?", re.I)
 AMOUNT_QUESTION = re.compile(
     r"\b(?:how\s+much|what\s+amount|up\s+to\s+what|what\s+total|how\s+large|what\s+vote|what\s+majority|"
     r"kuinka\s+suuri|paljonko|mikä\s+määrä|millä\s+\w*\s*enemmistöllä)\b",

@@ -214,3 +214,13 @@ def test_a_question_that_concedes_the_rule_gets_the_provision_that_overrides_it(
     for subject_to, override in (("B-3:50:7", "B-3:50:8"), ("B-3:50.4:3", "B-3:50.4:4")):
         if subject_to in ranked:
             assert override in ranked and ranked.index(override) < ranked.index(subject_to)
+
+
+def test_words_a_provision_excludes_do_not_match_it(retriever):
+    from core.index import keyword_text
+
+    assert "initial" not in keyword_text("on an application other than an initial application, make an order")
+    assert "konkurssi" not in keyword_text("muuhun kuin konkurssiin perustuva")
+    # Not an evaluation question: CCAA 11.02(2) speaks of applications "other than an initial application".
+    a = answer(retriever, "What order may the court make on an initial application in respect of a debtor company?")
+    assert a.primary.id.startswith("C-36:11.02:1")
