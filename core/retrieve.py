@@ -288,10 +288,10 @@ class Retriever:
     def register_terms(self, text: str, lang: str) -> list[str]:
         """Statute words for everyday words in the question (data/synonyms.json), as extra query terms."""
         table = _synonyms().get(lang, {})
-        lowered = f" {text.lower()} "
+        words = " " + re.sub(r"[^\w\s]", " ", text.lower()) + " "
         extra: list[str] = []
         for word, statute_words in table.items():
-            if f" {word} " in re.sub(r"[^\w\s]", " ", lowered):
+            if f" {word} " in words:
                 for w in statute_words:
                     extra += analyzer(lang).terms(w)
         return extra
