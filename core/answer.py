@@ -143,26 +143,9 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     return Located(holder, quote.strip(), score)
 
 
-def _ancestor(graph: expand_mod.GraphView, node_id: str, kinds: tuple[str, ...]) -> str:
-    """The node itself or its nearest ancestor of one of `kinds` (the node itself when there is none)."""
-    node: str | None = node_id
-    while node is not None and graph.kind.get(node) not in kinds:
-        node = graph.parent.get(node)
-    return node or node_id
-
-
 def _unit_of(graph: expand_mod.GraphView, node_id: str) -> str:
     """The searchable unit holding a node: its subsection / momentti, else its section."""
-    return _ancestor(graph, node_id, ("MOMENT", "SECTION"))
-
-
-def _subtree(graph: expand_mod.GraphView, node_id: str) -> list[str]:
-    out, stack = [], [node_id]
-    while stack:
-        current = stack.pop()
-        out.append(current)
-        stack += [e.target for e in graph.out.get(current, []) if e.type in ("HAS_MOMENT", "HAS_PARAGRAPH")]
-    return out
+    return graph.ancestor(node_id, ("MOMENT", "SECTION"))
 
 
 def _with_referring_units(retriever: Retriever, pool: list[Candidate]) -> tuple[list[Candidate], dict[str, str]]:
@@ -191,10 +174,10 @@ def _exceptions_first(retriever: Retriever, ranked: list[Candidate]) -> list[Can
     that overrides another unit of the list (an EXCEPTS edge between them) goes first."""
     graph = retriever.graph
     listed = {c.node_id for c in ranked}
-    sections = {_ancestor(graph, c.node_id, ("SECTION",)) for c in ranked}
+    sections = {graph.ancestor(c.node_id, ("SECTION",)) for c in ranked}
     overriding: set[str] = set()
     for cand in ranked:
-        for node_id in _subtree(graph, cand.node_id):
+        for node_id in [cand.node_id] + [e.target for e in graph.structure_below(cand.node_id)]:
             for edge in graph.out.get(node_id, []):
                 target_unit = _unit_of(graph, edge.target)
                 if edge.type != "EXCEPTS" or target_unit == cand.node_id or not (

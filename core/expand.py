@@ -57,6 +57,23 @@ class GraphView:
             self.inn.setdefault(e.target, []).append(e)
         self._term_cache: dict[str, set[str]] = {}
 
+    def structure_below(self, node_id: str) -> list[Edge]:
+        """The HAS_MOMENT / HAS_PARAGRAPH edges of the node's subtree, depth first."""
+        edges, stack = [], [node_id]
+        while stack:
+            for e in self.out.get(stack.pop(), ()):
+                if e.type in ("HAS_MOMENT", "HAS_PARAGRAPH"):
+                    edges.append(e)
+                    stack.append(e.target)
+        return edges
+
+    def ancestor(self, node_id: str, kinds: tuple[str, ...]) -> str:
+        """The node itself or its nearest ancestor of one of `kinds` (the node itself when there is none)."""
+        node: str | None = node_id
+        while node is not None and self.kind.get(node) not in kinds:
+            node = self.parent.get(node)
+        return node or node_id
+
     def term_lemmas(self, def_id: str) -> set[str]:
         if def_id not in self._term_cache:
             from core.normalize import analyzer  # noqa: PLC0415
@@ -67,15 +84,9 @@ class GraphView:
 
 def _scope(graph: GraphView, node_id: str) -> tuple[list[str], list[list[str]]]:
     """The node, its descendants and its ancestors up to the section, with the tree edges between them."""
-    ids, tree = [node_id], []
-    stack = [node_id]
-    while stack:
-        current = stack.pop()
-        for e in graph.out.get(current, ()):
-            if e.type in ("HAS_MOMENT", "HAS_PARAGRAPH"):
-                ids.append(e.target)
-                tree.append([e.source, e.type, e.target])
-                stack.append(e.target)
+    below = graph.structure_below(node_id)
+    ids = [node_id] + [e.target for e in below]
+    tree = [[e.source, e.type, e.target] for e in below]
     node = node_id
     while graph.kind.get(node) in ("MOMENT", "PARAGRAPH", "DEFINITION") and graph.parent.get(node):
         parent = graph.parent[node]
