@@ -42,6 +42,7 @@ def main() -> None:
         tmp = tempfile.mkdtemp(prefix="normipolku-bench-")
         os.environ["NORMIPOLKU_DATA"] = tmp
     from core import store
+    from core.config import MODES
     from core.answer import answer
     from core.build import build_all
     from core.retrieve import Retriever
@@ -65,7 +66,7 @@ def main() -> None:
     results: dict[str, list[float]] = {}
     expand: list[float] = []
     asked = len(qs)
-    for mode in ("bm25", "dense", "hybrid", "graph"):
+    for mode in MODES:
         samples = []
         for _ in range(args.rounds):
             for q in qs:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from core.config import MODES
+
 
 def _progress_bar(desc: str):
     bar = tqdm(total=100, desc=desc, unit="%", file=sys.stderr, leave=True,
@@ -191,7 +193,7 @@ def cmd_eval(args) -> int:
     results = []
     for path in args.set:
         items = load_set(path)
-        modes = ["bm25", "dense", "hybrid", "graph"] if args.compare else [args.mode]
+        modes = list(MODES) if args.compare else [args.mode]
         for mode in modes:
             results.append(evaluate(retriever, items, mode=mode, set_name=Path(path).stem))
     if args.json:
@@ -312,13 +314,13 @@ def main(argv: list[str] | None = None) -> int:
     a = sub.add_parser("ask", help="answer a question (or a citation)")
     a.add_argument("question", nargs="?")
     a.add_argument("--json", action="store_true")
-    a.add_argument("--mode", default="graph", choices=["bm25", "dense", "hybrid", "graph"])
+    a.add_argument("--mode", default="graph", choices=MODES)
     a.add_argument("--batch", help="JSONL file of {id, question}; prints one answer a line")
     a.add_argument("--no-dense", action="store_true", help="keyword search only")
     a.set_defaults(fn=cmd_ask)
     e = sub.add_parser("eval", help="evaluate on exam or graph-needed sets")
     e.add_argument("--set", action="append", required=True)
-    e.add_argument("--mode", default="graph", choices=["bm25", "dense", "hybrid", "graph"])
+    e.add_argument("--mode", default="graph", choices=MODES)
     e.add_argument("--compare", action="store_true", help="bm25, dense, hybrid and graph in one run")
     e.add_argument("--json", action="store_true")
     e.add_argument("--failures", action="store_true", help="list the items that failed")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LAWS_DIR = ROOT / "data" / "laws"  # the bundled statute files (read-only)
+MODES = ("bm25", "dense", "hybrid", "graph")  # retrieval modes; "graph" is hybrid plus norm-path expansion
 
 
 def data_dir() -> Path:

@@ -17,11 +17,10 @@ from dataclasses import dataclass, field
 import sqlite_utils
 
 from core import index, patterns, store
-from core.config import LAWS_DIR
+from core.config import LAWS_DIR, MODES
 from core.normalize import EN_STOPWORDS, FI_STOPWORDS, analyzer
 
 RRF_K = 60
-MODES = ("bm25", "dense", "hybrid", "graph")
 MAX_QUERY_CHARS = 2000
 ROUTE_TOP = 2
 DIVERSITY_TOP, DIVERSITY_PER_SECTION = 5, 2
