@@ -261,13 +261,15 @@ class Retriever:
             c = cands.setdefault(uid, Candidate(uid, key))
             c.dense_rank, c.dense_score = rank, s
             c.rrf += dense_weight / (RRF_K + rank)
-        top_law = max(route_share, key=lambda k: (route_share[k], k)) if route_share else None
+        # Router bonus for the best-routed law; none when laws tie (e.g. both named in the question).
+        shares = sorted(route_share.values(), reverse=True)
+        top_law = max(route_share, key=lambda k: (route_share[k], k)) if route_share and (
+            len(shares) == 1 or shares[0] > shares[1]) else None
         asked = self.definition_question(text)
         asks_definition = asked is not None
         transitional = set() if patterns.TRANSITIONAL_QUESTION.search(text) else \
             self.sections_headed(patterns.TRANSITIONAL_HEADING)
         for c in cands.values():
-            # Router bonus: a small, bounded preference for the best-routed law.
             c.score = c.rrf + (0.002 * route_share.get(c.law_key, 0.0) if c.law_key == top_law else 0.0)
             if ":def:" in c.node_id and not asks_definition:
                 c.score -= DEFINITION_GUARD  # pair guard: an operative provision before a definition

@@ -224,3 +224,13 @@ def test_words_a_provision_excludes_do_not_match_it(retriever):
     # Not an evaluation question: CCAA 11.02(2) speaks of applications "other than an initial application".
     a = answer(retriever, "What order may the court make on an initial application in respect of a debtor company?")
     assert a.primary.id.startswith("C-36:11.02:1")
+
+
+def test_a_question_naming_two_laws_prefers_neither(retriever):
+    # Both Acts named: the router ties, so no law gets the router bonus (not the alphabetically last one).
+    r = retriever.search("Can proceedings started under the CCAA be continued under the Bankruptcy and "
+                         "Insolvency Act?", mode="bm25")
+    assert sorted(r.laws) == ["B-3", "C-36"]
+    assert r.candidates and all(c.score == pytest.approx(c.rrf) for c in r.candidates if ":def:" not in c.node_id)
+    one = retriever.search("Under the CCAA, when must the court appoint a monitor?", mode="bm25")
+    assert one.laws == ["C-36"] and one.candidates[0].score > one.candidates[0].rrf
