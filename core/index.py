@@ -355,25 +355,19 @@ def build_dense(db: sqlite_utils.Database, row: dict, progress: Progress = _noop
 
 
 def dense_search(law_keys: list[str], query: str, k: int = 50) -> list[tuple[str, str, float]]:
-    """(law key, unit id, cosine similarity) best first over the given laws; a unit scores its best
-    embedded text (whole or part). The query is embedded once.
+    """(law key, unit id, cosine similarity) best first over the given laws; the query is embedded once.
 
     Raises when the dense side is unavailable (model missing, Chroma down)."""
     ef = embedding_function()
     vector = ef.embed_query([query])[0]
-    best: dict[str, tuple[str, float]] = {}
+    out: list[tuple[str, str, float]] = []
     for key in law_keys:
         collection = get_collection(key)
         n = collection.count()
         if n == 0:
             continue
-        res = collection.query(query_embeddings=[vector], n_results=min(2 * k, n), include=["distances", "metadatas"])
-        for doc_id, dist, meta in zip(res["ids"][0], res["distances"][0], res["metadatas"][0]):
-            unit_id = (meta or {}).get("unit_id", doc_id)
-            sim = 1.0 - float(dist)
-            if unit_id not in best or sim > best[unit_id][1]:
-                best[unit_id] = (key, sim)
-    out = [(key, unit_id, sim) for unit_id, (key, sim) in best.items()]
+        res = collection.query(query_embeddings=[vector], n_results=min(k, n), include=["distances"])
+        out += [(key, i, 1.0 - float(d)) for i, d in zip(res["ids"][0], res["distances"][0])]
     out.sort(key=lambda x: (-x[2], x[1]))
     return out[:k]
 
