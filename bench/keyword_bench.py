@@ -41,7 +41,6 @@ class Fts5Index:
 
     def __init__(self, db: sqlite_utils.Database, lang: str) -> None:
         an = analyzer(lang)
-        self.lang = lang
         self.mem = sqlite_utils.Database(memory=True)
         # Index terms are written out space-separated; "_" joins a lemma bigram, so it is a token character.
         self.mem.execute("CREATE VIRTUAL TABLE docs USING fts5(terms, unit_id UNINDEXED, law_key UNINDEXED, "
@@ -90,7 +89,7 @@ def score_sets(retriever: Retriever, lang: str, mode: str = "bm25") -> dict[str,
     return out
 
 
-def search_latency(backend, retriever: Retriever, lang: str) -> float:
+def search_latency(backend, lang: str) -> float:
     times = []
     for name in SETS[lang]:
         for item in evaluate.load_set(ROOT / "eval" / f"{name}.jsonl"):
@@ -111,9 +110,9 @@ def backends() -> None:
         t = time.perf_counter()
         bm25s.BM25().index(fts.corpus, show_progress=False)
         bm25s_build = time.perf_counter() - t
-        rows = {"bm25s": (score_sets(retriever, lang), search_latency(bm, retriever, lang))}
+        rows = {"bm25s": (score_sets(retriever, lang), search_latency(bm, lang))}
         retriever._bm25[lang] = fts  # the same pipeline, keyword side swapped
-        rows["FTS5"] = (score_sets(retriever, lang), search_latency(fts, retriever, lang))
+        rows["FTS5"] = (score_sets(retriever, lang), search_latency(fts, lang))
         for name, (scores, p50) in rows.items():
             cells = "  ".join(f"{s}: {t1:.1f} % / {mrr:.3f}" for s, (t1, mrr) in scores.items())
             extra = f", index from the analysed terms {fts.build_seconds if name == 'FTS5' else bm25s_build:.2f} s"

@@ -262,9 +262,8 @@ class Retriever:
             c.dense_rank, c.dense_score = rank, s
             c.rrf += dense_weight / (RRF_K + rank)
         # Router bonus for the best-routed law; none when laws tie (e.g. both named in the question).
-        shares = sorted(route_share.values(), reverse=True)
-        top_law = max(route_share, key=lambda k: (route_share[k], k)) if route_share and (
-            len(shares) == 1 or shares[0] > shares[1]) else None
+        routed = sorted(route_share.items(), key=lambda kv: -kv[1])
+        top_law = routed[0][0] if routed and (len(routed) == 1 or routed[0][1] > routed[1][1]) else None
         asked = self.definition_question(text)
         asks_definition = asked is not None
         transitional = set() if patterns.TRANSITIONAL_QUESTION.search(text) else \
