@@ -22,6 +22,7 @@ MAX_SUPPORTING = 5
 INTENT_BONUS = 0.6  # share of the best plain overlap added for a sentence of the asked-for type
 LENGTH_PENALTY = 0.0008
 LEAD_IN_SHARE = 0.5
+TIED_SENTENCE_SHARE = 0.75  # a neighbouring sentence scoring this share of the best is quoted with it
 RERANK_TOP = 5
 INHERITED_SHARE = 0.5
 CONSEQUENCE_SOURCES = 2  # best hits whose referring provisions join the pool on a consequence question
@@ -66,6 +67,14 @@ class Answer:
         if self.notices:
             out["notices"] = self.notices
         return out
+
+
+def states_asked_type(question: str, text: str) -> bool:
+    """Whether the question asks for a time or an amount and the text states every one asked for."""
+    asked = [answer for question_pattern, answer in ((patterns.DEADLINE_QUESTION, patterns.TIME_ANSWER),
+                                                    (patterns.AMOUNT_QUESTION, patterns.AMOUNT))
+             if question_pattern.search(question)]
+    return bool(asked) and all(answer.search(text) for answer in asked)
 
 
 def _descendants(db, node: Node) -> list[Node]:
@@ -125,6 +134,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
             bonus += INTENT_BONUS * best_plain
         scored.append((overlap + bonus - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
     score, _, s, e = max(scored)
+    s, e = _with_tied_neighbours(scored, s, e, score, min(cuts) if cuts else len(text))
     if cuts and e <= min(cuts) and not text[s:e].rstrip().endswith((".", "?", "!")):
         # A lead-in is not a whole sentence: quote it through the best-scoring list item.
         items = [(sc, -s2, e2) for sc, _, s2, e2 in scored if s2 >= min(cuts)]
@@ -141,6 +151,20 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
         hs = holder.start - unit.start
         quote = text[max(s, hs):min(e, holder.end - unit.start)]
     return Located(holder, quote.strip(), score)
+
+
+def _with_tied_neighbours(scored: list[tuple], s: int, e: int, score: float, lead_end: int) -> tuple[int, int]:
+    """Widen the chosen sentence over the neighbouring sentences that answer almost as well (a rule and
+    its qualification often share the question's words); list items are never joined."""
+    if score <= 0 or e > lead_end:
+        return s, e
+    spans = sorted((start, end, sc) for sc, _, start, end in scored if end <= lead_end)
+    i = j = next(k for k, (start, _, _) in enumerate(spans) if start == s)
+    while j + 1 < len(spans) and spans[j + 1][2] >= TIED_SENTENCE_SHARE * score:
+        j += 1
+    while i > 0 and spans[i - 1][2] >= TIED_SENTENCE_SHARE * score:
+        i -= 1
+    return spans[i][0], spans[j][1]
 
 
 def _unit_of(graph: expand_mod.GraphView, node_id: str) -> str:
@@ -221,8 +245,12 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     best = max((loc.score for loc in located.values()), default=0.0) or 1.0
     head = sorted(cands[:RERANK_TOP], key=lambda c: (-(c.score + RERANK_WEIGHT * located[c.node_id].score / best),
                                                       c.node_id))
-    if cands and cands[0].bm25_rank == 1 and cands[0].dense_rank == 1 and not asks_consequence:
-        # Both retrievers put the same unit first: sentence evidence does not overrule that agreement.
+    if cands and cands[0].bm25_rank == 1 and cands[0].dense_rank == 1 and not asks_consequence and not (
+            states_asked_type(retrieval.query, located[head[0].node_id].quote)
+            and not states_asked_type(retrieval.query, located[cands[0].node_id].quote)):
+        # Both retrievers put the same unit first: sentence evidence does not overrule that agreement —
+        # unless the question asks for a time or an amount, that unit's best sentence states none and
+        # the sentence evidence's choice does.
         head = [cands[0]] + [c for c in head if c is not cands[0]]
     ordered = head + cands[RERANK_TOP:]
     if mode == "graph" and patterns.CONCESSION_QUESTION.search(retrieval.query):

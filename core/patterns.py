@@ -164,6 +164,8 @@ DURATION = re.compile(
     r"(?:kuluessa|kuluttua|aikana|ennen)\b|\bviipymättä\b|\bviimeistään\b|\baikaisintaan\b",
     re.I,
 )
+# What answers "when …?": a period, or a clause of time ("kun lopputilitys on hyväksytty").
+TIME_ANSWER = re.compile(DURATION.pattern + r"|\b(?:when|until|kun|kunnes)\b", re.I)
 # "other than an initial application", "muuhun kuin …": the words of such a scope are excluded by the
 # provision, so they are not indexed as what it is about.
 EXCLUDED_SCOPE = re.compile(

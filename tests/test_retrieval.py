@@ -234,3 +234,48 @@ def test_a_question_naming_two_laws_prefers_neither(retriever):
     assert r.candidates and all(c.score == pytest.approx(c.rrf) for c in r.candidates if ":def:" not in c.node_id)
     one = retriever.search("Under the CCAA, when must the court appoint a monitor?", mode="bm25")
     assert one.laws == ["C-36"] and one.candidates[0].score > one.candidates[0].rrf
+
+
+def test_what_answers_a_time_or_amount_question():
+    from core.answer import states_asked_type
+
+    assert states_asked_type("When must the trustee report?", "the trustee shall, within 10 days after, report")
+    assert states_asked_type("Milloin konkurssi päättyy?", "Konkurssi päättyy, kun lopputilitys on hyväksytty.")
+    assert not states_asked_type("When must the trustee report?", "The trustee shall report to the court.")
+    assert not states_asked_type("Who must report?", "the trustee shall, within 10 days after, report")
+    assert states_asked_type("How much may the trustee keep?", "a sum not exceeding $5,000")
+    assert not states_asked_type("How much may the trustee keep within 10 days?", "within 10 days")
+
+
+def test_agreement_of_both_retrievers_yields_to_a_stated_time_on_a_when_question(retriever):
+    # The rerank rule on real provisions with made-up ranks: BIA 68(16) (agreed first by both retrievers)
+    # states no period; BIA 168.1(1), second, does ("on the expiry of 9 months").
+    from core.answer import _rerank
+    from core.retrieve import Candidate, Retrieval
+
+    def ranked_for(question: str) -> list[str]:
+        first = Candidate("B-3:68:16", "B-3", bm25_rank=1, dense_rank=1, score=0.033)
+        second = Candidate("B-3:168.1:1", "B-3", bm25_rank=2, dense_rank=2, score=0.032)
+        retrieval = Retrieval(query=question, lang="en", mode="graph", laws=["B-3"], candidates=[first, second])
+        return [c.node_id for c in _rerank(retriever, retrieval, "graph", 10)[0]]
+
+    assert ranked_for("When is a bankrupt who never was bankrupt before discharged automatically?")[0] == \
+        "B-3:168.1:1"
+    # Not a time question: the agreement stands.
+    assert ranked_for("Is a bankrupt who never was bankrupt before discharged automatically?")[0] == "B-3:68:16"
+
+
+def test_a_sentence_that_answers_almost_as_well_is_quoted_with_the_best(retriever):
+    # Not evaluation questions. KonkL 4:6.1 states the duty and then its qualification in the same words.
+    from core.answer import localise
+
+    unit = store.get_node(retriever.db, "120/2004:4:6:1")
+    both = localise(retriever, unit, "Kenen pitää vahvistaa pesäluettelo oikeaksi?", "fi").quote
+    assert both.startswith("Velallisen on vahvistettava") and both.endswith("muut huomautukset.")
+    assert both in unit.text
+    one = localise(retriever, unit, "Mitä velallinen tekee, jos ei voi vahvistaa pesäluetteloa sellaisenaan?", "fi")
+    assert one.quote.startswith("Jos velallinen ei voi")
+    # YSL 36 § 1 mom.: the second sentence answers another question; it is not joined to the first.
+    unit = store.get_node(retriever.db, "47/1993:6:36:1")
+    first = localise(retriever, unit, "Missä ajassa takaisinsaantikanne on pantava vireille?", "fi").quote
+    assert first == "Selvittäjän on pantava takaisinsaantikanne vireille kuuden kuukauden kuluessa menettelyn alkamisesta."
