@@ -2,8 +2,9 @@
 
 The quote is chosen by scoring the sentences and list items of the best unit against the
 question (IDF-weighted term overlap, plus a bonus when the question asks for a time limit, an
-amount or a consequence and the sentence states one). The primary is the most specific provision containing that
-sentence, and the quote is checked in code to be an exact substring of the primary's text.
+amount or a consequence and the sentence states one); neighbouring sentences that score almost as well are
+quoted with it. The primary is the most specific provision containing the quote, and the quote is checked in
+code to be an exact substring of the primary's text.
 """
 from __future__ import annotations
 
@@ -71,10 +72,10 @@ class Answer:
 
 def states_asked_type(question: str, text: str) -> bool:
     """Whether the question asks for a time or an amount and the text states every one asked for."""
-    asked = [answer for question_pattern, answer in ((patterns.DEADLINE_QUESTION, patterns.TIME_ANSWER),
-                                                    (patterns.AMOUNT_QUESTION, patterns.AMOUNT))
-             if question_pattern.search(question)]
-    return bool(asked) and all(answer.search(text) for answer in asked)
+    asked = [answer_pattern for question_pattern, answer_pattern in (
+        (patterns.DEADLINE_QUESTION, patterns.TIME_ANSWER), (patterns.AMOUNT_QUESTION, patterns.AMOUNT))
+        if question_pattern.search(question)]
+    return bool(asked) and all(answer_pattern.search(text) for answer_pattern in asked)
 
 
 def _descendants(db, node: Node) -> list[Node]:
@@ -245,13 +246,15 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     best = max((loc.score for loc in located.values()), default=0.0) or 1.0
     head = sorted(cands[:RERANK_TOP], key=lambda c: (-(c.score + RERANK_WEIGHT * located[c.node_id].score / best),
                                                       c.node_id))
-    if cands and cands[0].bm25_rank == 1 and cands[0].dense_rank == 1 and not asks_consequence and not (
-            states_asked_type(retrieval.query, located[head[0].node_id].quote)
-            and not states_asked_type(retrieval.query, located[cands[0].node_id].quote)):
-        # Both retrievers put the same unit first: sentence evidence does not overrule that agreement —
-        # unless the question asks for a time or an amount, that unit's best sentence states none and
-        # the sentence evidence's choice does.
-        head = [cands[0]] + [c for c in head if c is not cands[0]]
+    # Both retrievers put the same unit first: sentence evidence does not overrule that agreement — unless
+    # the question asks for a time or an amount that the agreed unit's best sentence does not state and the
+    # sentence evidence's choice does.
+    agreed = cands[0] if cands and cands[0].bm25_rank == 1 and cands[0].dense_rank == 1 else None
+    typed_elsewhere = agreed is not None and states_asked_type(
+        retrieval.query, located[head[0].node_id].quote) and not states_asked_type(
+        retrieval.query, located[agreed.node_id].quote)
+    if agreed is not None and not asks_consequence and not typed_elsewhere:
+        head = [agreed] + [c for c in head if c is not agreed]
     ordered = head + cands[RERANK_TOP:]
     if mode == "graph" and patterns.CONCESSION_QUESTION.search(retrieval.query):
         ordered = _exceptions_first(retriever, ordered)
