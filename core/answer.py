@@ -115,12 +115,17 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(question))
     first_item = min(cuts) if cuts else len(text)
     lead_terms = set(an.terms(text[:first_item])) & q_terms
+    # A nested item reads with its enclosing items' own lead-ins too ("(a) … is discharged (i) on the expiry …").
+    span_terms = {(s, e): set(an.terms(keyword_text(text[s:e]))) & q_terms for s, e in spans}
+    terms_at = {s: terms for (s, _), terms in span_terms.items()}
+    enclosing = [(cut, d.end - unit.start) for d, cut in zip(inner, cuts)]
     plain = []
     for s, e in spans:
-        seg_terms = set(an.terms(keyword_text(text[s:e]))) & q_terms
+        seg_terms = span_terms[(s, e)]
         overlap = sum(idf(t) for t in seg_terms)
         if s >= first_item:  # a list item reads with its lead-in: borrow half of the lead-in's evidence
-            overlap += LEAD_IN_SHARE * sum(idf(t) for t in lead_terms - seg_terms)
+            context = lead_terms.union(*(terms_at.get(cut, set()) for cut, end in enclosing if cut < s and e <= end))
+            overlap += LEAD_IN_SHARE * sum(idf(t) for t in context - seg_terms)
         plain.append(overlap)
     best_plain = max(plain) or 1.0
     scored = []

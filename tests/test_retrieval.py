@@ -156,6 +156,8 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     terms = retriever.search("Up to what amount are an employee's unpaid wages secured?", mode="bm25").terms
     assert "worker" in terms or "labour" in terms  # "employee" → worker, clerk, servant, labourer
     assert retriever.register_terms("Milloin konkurssi alkaa?", "fi") == []
+    # A hyphenated everyday phrase too: "first-time bankrupt" is the Act's "never before been bankrupt".
+    assert "never" in retriever.register_terms("Is a first-time bankrupt discharged?", "en")
     # The statute's words also count when the answer's sentence is chosen: "employee"/"salary" → worker, wages.
     a = answer(retriever, "How much of an employee's unpaid salary is secured when the employer goes bankrupt?")
     assert a.primary.id == "B-3:81.3:1" and "to the extent of $2,000" in a.quote
@@ -279,3 +281,15 @@ def test_a_sentence_that_answers_almost_as_well_is_quoted_with_the_best(retrieve
     unit = store.get_node(retriever.db, "47/1993:6:36:1")
     first = localise(retriever, unit, "Missä ajassa takaisinsaantikanne on pantava vireille?", "fi").quote
     assert first == "Selvittäjän on pantava takaisinsaantikanne vireille kuuden kuukauden kuluessa menettelyn alkamisesta."
+
+
+def test_a_nested_item_reads_with_its_enclosing_items_lead_in(retriever):
+    # Not an evaluation question. BIA 168.1(1): "(a) … never before been bankrupt …, the bankrupt is
+    # automatically discharged (i) on the expiry of 9 months …" and "(b) … one time before … (i) 24 months".
+    # Only (a)'s own lead-in says "never before"; the item under it must get that evidence.
+    from core.answer import localise
+
+    unit = store.get_node(retriever.db, "B-3:168.1:1")
+    loc = localise(retriever, unit, "Never before bankrupt: after how many months is the automatic discharge?", "en")
+    assert loc.node.id.startswith("B-3:168.1:1:a:"), loc.node.id
+    assert loc.quote.startswith("on the expiry of") and loc.quote in loc.node.text
