@@ -23,6 +23,7 @@ MAX_SUPPORTING = 5
 INTENT_BONUS = 0.6  # share of the best plain overlap added for a sentence of the asked-for type
 LENGTH_PENALTY = 0.0008
 LEAD_IN_SHARE = 0.5
+HEADING_SHARE = 0.35  # swept 0.1–1.0: +1 question at 0.25–0.5 (of 132), losses from 0.75
 TIED_SENTENCE_SHARE = 0.75  # a neighbouring sentence scoring this share of the best is quoted with it
 RERANK_TOP = 5
 INHERITED_SHARE = 0.5
@@ -115,6 +116,9 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(question))
     first_item = min(cuts) if cuts else len(text)
     lead_terms = set(an.terms(text[:first_item])) & q_terms
+    # The provision's own title (marginal note, else its section's heading) is weaker evidence for every sentence.
+    section = store.get_node(db, unit.section_id) if unit.section_id and unit.section_id != unit.id else None
+    heading_terms = set(an.terms(unit.heading or (section.heading if section else ""))) & q_terms
     # A nested item reads with its enclosing items' own lead-ins too ("(a) … is discharged (i) on the expiry …").
     span_terms = {(s, e): set(an.terms(keyword_text(text[s:e]))) & q_terms for s, e in spans}
     terms_at = {s: terms for (s, _), terms in span_terms.items()}
@@ -122,7 +126,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     plain = []
     for s, e in spans:
         seg_terms = span_terms[(s, e)]
-        overlap = sum(idf(t) for t in seg_terms)
+        overlap = sum(idf(t) for t in seg_terms) + HEADING_SHARE * sum(idf(t) for t in heading_terms - seg_terms)
         if s >= first_item:  # a list item reads with its lead-in: borrow half of the lead-in's evidence
             context = lead_terms.union(*(terms_at.get(cut, set()) for cut, end in enclosing if cut < s and e <= end))
             overlap += LEAD_IN_SHARE * sum(idf(t) for t in context - seg_terms)

@@ -293,3 +293,16 @@ def test_a_nested_item_reads_with_its_enclosing_items_lead_in(retriever):
     loc = localise(retriever, unit, "Never before bankrupt: after how many months is the automatic discharge?", "en")
     assert loc.node.id.startswith("B-3:168.1:1:a:"), loc.node.id
     assert loc.quote.startswith("on the expiry of") and loc.quote in loc.node.text
+
+
+def test_the_provisions_own_title_counts_as_weaker_evidence(retriever):
+    # Not an evaluation question. KonkL 2:3 is headed "Oletus maksukyvyttömyydestä"; its 3 momentti never
+    # says "oletus", so that word counts only through the heading, and for less than a word of the text.
+    from core.answer import HEADING_SHARE, localise
+
+    unit = store.get_node(retriever.db, "120/2004:2:3:3")
+    assert "oletu" not in unit.text.lower()
+    plain = localise(retriever, unit, "Kenen on tehtävä hakemus?", "fi").score
+    titled = localise(retriever, unit, "Kenen on tehtävä hakemus oletuksen takia?", "fi").score
+    idf = retriever.bm25("fi").idf("oletus")
+    assert plain + 0.8 * HEADING_SHARE * idf < titled < plain + idf  # (the length penalty scales with the best)
