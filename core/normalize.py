@@ -82,10 +82,15 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
     parts: list[str] = []
     for _surface, part in _WORDBASE.findall(analyses[0].get("WORDBASES") or ""):
         part = part.lower().replace("=", "")
-        if part and not part.startswith("+") and part != base and part not in parts:
+        if part and not part.startswith("+") and part != base and part not in parts and part not in FI_STOPWORDS:
             parts.append(part)
-    # Compound parts only (konkurssi + pesä). Derivation bases were measured and dropped: they join
-    # unrelated words (menettely "procedure" → menettää "to lose") and cost Finnish top-1.
+    if analyses[0].get("CLASS") == "kieltosana":  # ettei = että + ei, jollei = jos + ei: no parts to match
+        parts = []
+    # Compound parts only (konkurssi + pesä); a simple word is not split into its derivation base
+    # (menettely "procedure" → menettää "to lose": measured and dropped, it cost Finnish top-1). Inside a
+    # compound, Voikko's base of a derived member is kept as it is (saneerausmenettely → saneerata + menettää):
+    # reading the members in their own base form (saneeraus + menettely) was measured too and cost two
+    # Finnish questions — see the README.
     return base, tuple(parts) if len(parts) >= 2 else ()
 
 

@@ -1,0 +1,38 @@
+"""The analyser that BM25, the router, the sentence score and USES_TERM matching share."""
+from __future__ import annotations
+
+import pytest
+
+from core.normalize import FI_STOPWORDS, analyzer, voikko_available, Analyzer
+
+needs_voikko = pytest.mark.skipif(not voikko_available(), reason="libvoikko / voikko-fi not installed")
+
+
+@needs_voikko
+def test_voikko_unifies_base_and_inflected_forms_where_snowball_does_not():
+    fi = analyzer("fi")
+    assert fi.name == "voikko"
+    assert fi.lemma("velallinen") == fi.lemma("velallisen") == "velallinen"
+    snowball = Analyzer("fi", use_voikko=False)
+    assert snowball.name == "snowball-fi"
+    assert snowball.lemma("velallinen") != snowball.lemma("velallisen")
+
+
+@needs_voikko
+def test_compounds_add_their_parts_and_function_words_add_none():
+    fi = analyzer("fi")
+    assert fi.terms("konkurssipesälle") == ["konkurssipesä", "konkurssi", "pesä"]
+    # ettei = että + ei, jollei = jos + ei: negative conjunctions, not compounds.
+    for word in ("ettei", "jollei", "ellei"):
+        assert fi.terms(word) == [word]
+    # A part that is a stopword ("voi" in lainvoimainen) is not a term of its own.
+    terms = fi.terms("päätös on lainvoimainen ja konkurssisaatava on maksamatta")
+    assert not set(terms) & FI_STOPWORDS
+    assert "lainvoimainen" in terms and "konkurssi" in terms
+
+
+def test_english_terms_are_snowball_stems_without_stopwords():
+    en = analyzer("en")
+    assert en.terms("The trustee shall file the statements") == ["truste", "file", "statement"]
+    assert en.terms("first-time bankrupt", bigrams=True) == ["first", "time", "bankrupt", "first_time",
+                                                             "time_bankrupt"]
