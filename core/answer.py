@@ -1,10 +1,10 @@
 """Answer: the extractive answer — primary provision, verbatim quote, norm path, candidates.
 
-The quote is chosen by scoring the sentences and list items of the best unit against the
-question (IDF-weighted term overlap — a list item reading with its lead-ins, the provision's title counting for
-less — plus a bonus when the question asks for a time limit, an amount or a consequence and the sentence states one); neighbouring sentences that score almost as well are
-quoted with it. The primary is the most specific provision containing the quote, and the quote is checked in
-code to be an exact substring of the primary's text.
+The quote is chosen by scoring the sentences and list items of the best unit against the question
+(IDF-weighted term overlap — a list item reading with its lead-ins, the provision's title counting for less —
+plus a bonus when the question asks for a time limit, an amount or a consequence and the sentence states one);
+neighbouring sentences that score almost as well are quoted with it. The primary is the most specific provision
+containing the quote, and the quote is checked in code to be an exact substring of the primary's text.
 """
 from __future__ import annotations
 
