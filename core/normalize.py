@@ -79,13 +79,13 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
     if not analyses:
         return _stem("fi", word), ()
     base = (analyses[0].get("BASEFORM") or word).lower()
+    if analyses[0].get("CLASS") == "kieltosana":  # ettei = että + ei, jollei = jos + ei: no parts to match
+        return base, ()
     parts: list[str] = []
     for _surface, part in _WORDBASE.findall(analyses[0].get("WORDBASES") or ""):
         part = part.lower().replace("=", "")
         if part and not part.startswith("+") and part != base and part not in parts and part not in FI_STOPWORDS:
             parts.append(part)
-    if analyses[0].get("CLASS") == "kieltosana":  # ettei = että + ei, jollei = jos + ei: no parts to match
-        parts = []
     # Compound parts only (konkurssi + pesä); a simple word is not split into its derivation base
     # (menettely "procedure" → menettää "to lose": measured and dropped, it cost Finnish top-1). Inside a
     # compound, Voikko's base of a derived member is kept as it is (saneerausmenettely → saneerata + menettää):
