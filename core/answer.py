@@ -24,6 +24,7 @@ INTENT_BONUS = 0.6  # share of the best plain overlap added for a sentence of th
 LENGTH_PENALTY = 0.0008
 LEAD_IN_SHARE = 0.5
 HEADING_SHARE = 0.35  # swept 0.1–1.0: +1 question at 0.25–0.5 (of 132), losses from 0.75
+PAIR_SHARE = 0.5  # swept 0.2–1.0: +2 English questions at 0.5–0.7, one fewer at 0.3, losses from 1.0
 TIED_SENTENCE_SHARE = 0.75  # a neighbouring sentence scoring this share of the best is quoted with it
 RERANK_TOP = 5
 INHERITED_SHARE = 0.5
@@ -123,10 +124,16 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     span_terms = {(s, e): set(an.terms(keyword_text(text[s:e]))) & q_terms for s, e in spans}
     terms_at = {s: terms for (s, _), terms in span_terms.items()}
     enclosing = [(cut, d.end - unit.start) for d, cut in zip(inner, cuts)]
+    # Question words side by side, in order, in the sentence too ("must the trustee determine" → "the trustee
+    # shall (a) determine"). English only: Finnish word order is free (measured: 1–3 Finnish questions lost).
+    q_pairs = set(an.terms(question, bigrams=True)) - set(an.terms(question)) if unit.lang == "en" else set()
     plain = []
     for s, e in spans:
         seg_terms = span_terms[(s, e)]
         overlap = sum(idf(t) for t in seg_terms) + HEADING_SHARE * sum(idf(t) for t in heading_terms - seg_terms)
+        if q_pairs:
+            seg_pairs = set(an.terms(keyword_text(text[s:e]), bigrams=True)) & q_pairs
+            overlap += PAIR_SHARE * sum(idf(t) for t in seg_pairs)
         if s >= first_item:  # a list item reads with its lead-in: borrow half of the lead-in's evidence
             context = lead_terms.union(*(terms_at.get(cut, set()) for cut, end in enclosing if cut < s and e <= end))
             overlap += LEAD_IN_SHARE * sum(idf(t) for t in context - seg_terms)

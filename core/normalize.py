@@ -19,7 +19,7 @@ a an and are as at be been being but by can could did do does for from had has h
 its may might must no nor not of on or shall should so such than that the their them then there these they
 this those to under upon was were what when where whether which while who whom whose why will with within
 would any all each every other another i me my you your we our us he him his she her one ones also only
-same said thereof therein thereto hereby act section subsection paragraph
+same said thereof therein thereto hereby act section subsection paragraph about
 """.split())
 
 FI_STOPWORDS = frozenset("""

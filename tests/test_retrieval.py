@@ -306,3 +306,19 @@ def test_the_provisions_own_title_counts_as_weaker_evidence(retriever):
     titled = localise(retriever, unit, "Kenen on tehtävä hakemus oletuksen takia?", "fi").score
     idf = retriever.bm25("fi").idf("oletus")
     assert plain + 0.8 * HEADING_SHARE * idf < titled < plain + idf  # (the length penalty scales with the best)
+
+
+def test_question_words_side_by_side_count_more_than_the_same_words_apart(retriever):
+    # Not an evaluation question. BIA 260(a) reads "determine which of the securities in customers’
+    # securities accounts": "determine … securities" and "securities … customers" stand together there.
+    from core.answer import localise
+
+    unit = store.get_node(retriever.db, "B-3:260")
+    together = localise(retriever, unit, "Must the trustee determine securities in customers' accounts?", "en")
+    apart = localise(retriever, unit, "Must the securities in customers' accounts determine the trustee?", "en")
+    assert together.node.id == apart.node.id == "B-3:260:a"
+    assert together.score > apart.score
+    # Finnish word order is free: there the same words in another order score the same.
+    momentti = store.get_node(retriever.db, "120/2004:2:3:3")
+    assert localise(retriever, momentti, "velkoja tekee hakemuksen", "fi").score == pytest.approx(
+        localise(retriever, momentti, "hakemuksen tekee velkoja", "fi").score)
