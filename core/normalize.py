@@ -79,6 +79,12 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
     if not analyses:
         return _stem("fi", word), ()
     base = (analyses[0].get("BASEFORM") or word).lower()
+    if analyses[0].get("PARTICIPLE") == "past_active":
+        # "ei ole maksanut" is the verb in the perfect tense: read it as maksaa, as "maksamatta" is read.
+        # (Passive participles such as vahvistettava were measured as a wash and keep their own base form.)
+        stem = _WORDBASE.findall(analyses[0].get("WORDBASES") or "")
+        if stem and stem[0][1] and not stem[0][1].startswith("+"):
+            return stem[0][1].lower().replace("=", ""), ()
     if analyses[0].get("CLASS") == "kieltosana":  # ettei = että + ei, jollei = jos + ei: no parts to match
         return base, ()
     parts: list[str] = []

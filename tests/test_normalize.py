@@ -31,6 +31,14 @@ def test_compounds_add_their_parts_and_function_words_add_none():
     assert "lainvoimainen" in terms and "konkurssi" in terms
 
 
+@needs_voikko
+def test_a_past_active_participle_reads_as_its_verb():
+    fi = analyzer("fi")
+    # "ei ole maksanut" (has not paid) and "on maksamatta" (is unpaid) speak of the same verb.
+    assert fi.terms("ei ole maksanut") == fi.terms("on maksamatta") == ["maksaa"]
+    assert fi.terms("laiminlyönyt") == ["laiminlyödä"]
+
+
 def test_english_terms_are_snowball_stems_without_stopwords():
     en = analyzer("en")
     assert en.terms("The trustee shall file the statements") == ["truste", "file", "statement"]
