@@ -120,20 +120,19 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     # The provision's own title (marginal note, else its section's heading) is weaker evidence for every sentence.
     section = store.get_node(db, unit.section_id) if unit.section_id and unit.section_id != unit.id else None
     heading_terms = set(an.terms(unit.heading or (section.heading if section else ""))) & q_terms
-    # A nested item reads with its enclosing items' own lead-ins too ("(a) … is discharged (i) on the expiry …").
-    span_terms = {(s, e): set(an.terms(keyword_text(text[s:e]))) & q_terms for s, e in spans}
-    terms_at = {s: terms for (s, _), terms in span_terms.items()}
-    enclosing = [(cut, d.end - unit.start) for d, cut in zip(inner, cuts)]
     # Question words side by side, in order, in the sentence too ("must the trustee determine" → "the trustee
     # shall (a) determine"). English only: Finnish word order is free (measured: 1–3 Finnish questions lost).
     q_pairs = set(an.terms(question, bigrams=True)) - set(an.terms(question)) if unit.lang == "en" else set()
+    span_words = {(s, e): set(an.terms(keyword_text(text[s:e]), bigrams=bool(q_pairs))) for s, e in spans}
+    span_terms = {span: words & q_terms for span, words in span_words.items()}
+    # A nested item reads with its enclosing items' own lead-ins too ("(a) … is discharged (i) on the expiry …").
+    terms_at = {s: terms for (s, _), terms in span_terms.items()}
+    enclosing = [(cut, d.end - unit.start) for d, cut in zip(inner, cuts)]
     plain = []
     for s, e in spans:
         seg_terms = span_terms[(s, e)]
         overlap = sum(idf(t) for t in seg_terms) + HEADING_SHARE * sum(idf(t) for t in heading_terms - seg_terms)
-        if q_pairs:
-            seg_pairs = set(an.terms(keyword_text(text[s:e]), bigrams=True)) & q_pairs
-            overlap += PAIR_SHARE * sum(idf(t) for t in seg_pairs)
+        overlap += PAIR_SHARE * sum(idf(t) for t in span_words[(s, e)] & q_pairs)
         if s >= first_item:  # a list item reads with its lead-in: borrow half of the lead-in's evidence
             context = lead_terms.union(*(terms_at.get(cut, set()) for cut, end in enclosing if cut < s and e <= end))
             overlap += LEAD_IN_SHARE * sum(idf(t) for t in context - seg_terms)

@@ -156,7 +156,7 @@ class Analyzer:
         `bigrams` also each pair of neighbouring lemmas ("a_b") as a proximity signal."""
         out = self._unigrams(text, compounds)
         if bigrams:
-            heads = self._unigrams(text, compounds=False)
+            heads = self._unigrams(text, compounds=False) if compounds and self.lang == "fi" else list(out)
             out += [f"{a}_{b}" for a, b in zip(heads, heads[1:])]
         return out
 
