@@ -96,6 +96,9 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
         analyses = voikko.analyze(word)
     if not analyses:
         return _stem("fi", word), ()
+    # A word that is its own base form in one reading is read so: "maksaa" is the verb, not the partitive of
+    # maksa (liver), "vuosi" is year, not vuotaa, "vakuusvelkoja" is the creditor, not the debts' partitive.
+    analyses = sorted(analyses, key=lambda a: (a.get("BASEFORM") or "").lower() != word)
     base = (analyses[0].get("BASEFORM") or word).lower()
     if analyses[0].get("PARTICIPLE") == "past_active":
         # "ei ole maksanut" is the verb in the perfect tense: read it as maksaa, as "maksamatta" is read.

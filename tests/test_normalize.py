@@ -32,6 +32,15 @@ def test_compounds_add_their_parts_and_function_words_add_none():
 
 
 @needs_voikko
+def test_a_word_that_is_its_own_base_form_keeps_that_reading():
+    fi = analyzer("fi")
+    # Voikko lists maksa (liver), vuotaa (to leak) and velka (debt, partitive plural) first for these.
+    assert [fi.lemma(w) for w in ("maksaa", "vuosi", "velkoja", "vakuusvelkoja")] == [
+        "maksaa", "vuosi", "velkoja", "vakuusvelkoja"]
+    assert fi.lemma("korkoja") == "korko"  # no reading is its own base form: the first one stands
+
+
+@needs_voikko
 def test_a_past_active_participle_reads_as_its_verb():
     fi = analyzer("fi")
     # "ei ole maksanut" (has not paid) and "on maksamatta" (is unpaid) speak of the same verb.
