@@ -22,24 +22,6 @@ would any all each every other another i me my you your we our us he him his she
 same said thereof therein thereto hereby act section subsection paragraph about
 """.split())
 
-# Irregular English verb forms read as their verb, as Voikko does for Finnish: Snowball leaves "paid" apart
-# from "pay" and "made" apart from "make" ("who may make a consumer proposal" / "may be made by").
-# Forms that are also other words ("left", "found", "set", "read") are not listed.
-EN_IRREGULAR = {
-    form: verb for verb, forms in {
-        "make": "made", "pay": "paid", "give": "given gave", "hold": "held", "take": "taken took",
-        "sell": "sold", "bring": "brought", "keep": "kept", "send": "sent", "begin": "begun began",
-        "know": "known knew", "show": "shown", "write": "written wrote", "choose": "chosen chose",
-        "arise": "arisen arose", "become": "became", "bind": "bound", "seek": "sought", "deal": "dealt",
-        "withhold": "withheld", "undertake": "undertaken undertook", "hear": "heard", "wind": "wound",
-        "draw": "drawn drew", "withdraw": "withdrawn withdrew", "prove": "proven", "swear": "sworn swore",
-        "lay": "laid", "lend": "lent", "spend": "spent", "lose": "lost", "lead": "led", "meet": "met",
-        "go": "gone went", "think": "thought", "tell": "told", "stand": "stood", "get": "got gotten",
-        "fall": "fallen fell", "forgive": "forgiven forgave", "understand": "understood", "strike": "struck",
-        "uphold": "upheld", "steal": "stolen stole", "freeze": "frozen froze",
-    }.items() for form in forms.split()
-}
-
 FI_STOPWORDS = frozenset("""
 ja tai sekä eli että jos kun kuin niin mutta vaan vaikka jotta koska joka jotka jonka joiden jota joita
 jossa joissa josta joista johon joihin jolla joilla jolle joille jona joina joksi se sen sitä siinä siitä
@@ -152,7 +134,7 @@ class Analyzer:
         w = word.lower()
         if self.lang == "fi":
             return _fi_analyse(w, self.use_voikko)[0]
-        return _stem("en", EN_IRREGULAR.get(w, w))
+        return _stem("en", w)
 
     def terms(self, text: str, compounds: bool = True, bigrams: bool = False) -> list[str]:
         """Index terms: lemmas without stopwords, plus compound parts for Finnish, and with
@@ -179,7 +161,7 @@ class Analyzer:
             else:
                 for piece in w.replace("’", "'").split("-") if "-" in w else [w]:
                     if piece and piece not in self.stopwords:
-                        out.append(_stem("en", EN_IRREGULAR.get(piece, piece)))
+                        out.append(_stem("en", piece))
         return out
 
     def lemma_spans(self, text: str) -> list[tuple[str, int, int]]:
