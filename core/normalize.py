@@ -77,7 +77,7 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
     with _voikko_lock:
         analyses = voikko.analyze(word)
     if not analyses:
-        return _stem("fi", word), ()
+        return _fi_unknown_compound(word) or (_stem("fi", word), ())
     # A word that is its own base form in one reading is read so: "maksaa" is the verb, not the partitive of
     # maksa (liver), "vuosi" is year, not vuotaa, "vakuusvelkoja" is the creditor, not the debts' partitive.
     analyses = sorted(analyses, key=lambda a: (a.get("BASEFORM") or "").lower() != word)
@@ -104,6 +104,35 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
 
 
 _WORDBASE = re.compile(r"\+([^+(]*)\(([^()]*)\)")
+_NOMINAL_CLASSES = {"nimisana", "laatusana", "nimisana_laatusana"}  # what ends a compound
+
+
+def _fi_unknown_compound(word: str) -> tuple[str, tuple[str, ...]] | None:
+    """A compound Voikko's dictionary lacks (takaisinsaannin, takaisinsaantikanne): the longest simple last
+    member whose head is a known word or such a compound itself. The head keeps its written form, as heads
+    of Finnish compounds do (takaisin + saanti → takaisinsaanti); None when no split reads as words."""
+    voikko = _get_voikko()
+    for i in range(3, len(word) - 3):
+        head, tail = word[:i], word[i:]
+        with _voikko_lock:
+            tail_readings = [a for a in voikko.analyze(tail) if a.get("CLASS") in _NOMINAL_CLASSES]
+        if not tail_readings or _fi_analyse(tail, True)[1]:  # the last member is a simple word
+            continue
+        with _voikko_lock:
+            head_readings = voikko.analyze(head)
+        if head_readings:
+            head_reading = min(head_readings, key=lambda a: (a.get("BASEFORM") or "").lower() != head)
+            head_parts: tuple[str, ...] = (head if head_reading.get("CLASS") == "teonsana" else
+                                           (head_reading.get("BASEFORM") or head).lower(),)
+        else:
+            inner = _fi_unknown_compound(head)
+            if inner is None:
+                continue
+            head_parts = (inner[0],)
+        tail_base = (min(tail_readings, key=lambda a: (a.get("BASEFORM") or "").lower() != tail).get("BASEFORM")
+                     or tail).lower()
+        return head + tail_base, tuple(dict.fromkeys(head_parts + (tail_base,)))
+    return None
 
 
 @lru_cache(maxsize=50_000)

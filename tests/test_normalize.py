@@ -41,6 +41,16 @@ def test_a_word_that_is_its_own_base_form_keeps_that_reading():
 
 
 @needs_voikko
+def test_a_compound_missing_from_voikkos_dictionary_is_split_at_its_last_simple_member():
+    fi = analyzer("fi")
+    # Voikko knows neither word; Snowball alone would stem them apart (takaisinsaann / takaisinsaant).
+    assert fi.lemma("takaisinsaannin") == fi.lemma("takaisinsaantia") == "takaisinsaanti"
+    assert fi.terms("takaisinsaantikanne") == ["takaisinsaantikanne", "takaisinsaanti", "kanne"]
+    # "tikanne" (a verb form) cannot end a compound, so "takaisinsaan + tikanne" is not read.
+    assert "tikata" not in fi.terms("takaisinsaantikanne")
+
+
+@needs_voikko
 def test_a_past_active_participle_reads_as_its_verb():
     fi = analyzer("fi")
     # "ei ole maksanut" (has not paid) and "on maksamatta" (is unpaid) speak of the same verb.
