@@ -25,6 +25,7 @@ LENGTH_PENALTY = 0.0008
 LEAD_IN_SHARE = 0.5
 HEADING_SHARE = 0.35  # swept 0.1–1.0: +1 question at 0.25–0.5 (of 132), losses from 0.75
 PAIR_SHARE = 0.5  # swept 0.2–1.0: +2 English questions at 0.5–0.7, one fewer at 0.3, losses from 1.0
+MAX_LIST_QUOTE = 1200  # characters: a longer list is quoted by its best item
 TIED_SENTENCE_SHARE = 0.75  # a neighbouring sentence scoring this share of the best is quoted with it
 RERANK_TOP = 5
 INHERITED_SHARE = 0.5
@@ -156,6 +157,12 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
         items = [(sc, -s2, e2) for sc, _, s2, e2 in scored if s2 >= min(cuts)]
         if items:
             e = max(items)[2]
+    if cuts and s >= min(cuts) and patterns.LIST_QUESTION.search(question):
+        # "What factors …", "which documents …": the answer is the whole list, read with its lead-in.
+        list_start = max((s2 for s2, _ in spans if s2 < min(cuts)), default=0)
+        list_end = max(e, max(d.end - unit.start for d in inner))
+        if list_end - list_start <= MAX_LIST_QUOTE:
+            s, e = list_start, list_end
     # The most specific provision whose text contains the chosen span.
     holder = unit
     for d, cut in zip(inner, cuts):

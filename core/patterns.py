@@ -170,6 +170,12 @@ TIME_ANSWER = re.compile(DURATION.pattern + r"|\b(?:when|until|kun|kunnes)\b", r
 # provision, so they are not indexed as what it is about.
 EXCLUDED_SCOPE = re.compile(
     r"\b(?:other\s+than|muu(?:n|ssa|lla|sta|hun|ksi|t|ta)?\s+kuin)\s+(?:an?\s+|the\s+)?[\w’'-]+(?:\s+[\w’'-]+)?", re.I)
+# A question whose answer is a whole list: "what factors …", "which documents …", "mitkä seikat …".
+LIST_QUESTION = re.compile(
+    r"\b(?:what|which)\s+(?:factors|documents|matters|conditions|circumstances|grounds|criteria|particulars|"
+    r"duties|steps|things)\b|\bmitkä\s+(?:seikat|asiakirjat|edellytykset|tiedot|asiat)\b|\bmitä\s+seikkoja\b",
+    re.I,
+)
 AMOUNT_QUESTION = re.compile(
     r"\b(?:how\s+much|what\s+amount|up\s+to\s+what|what\s+total|how\s+large|what\s+vote|what\s+majority|"
     r"kuinka\s+suuri|paljonko|mikä\s+määrä|millä\s+\w*\s*enemmistöllä)\b",

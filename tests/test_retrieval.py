@@ -322,3 +322,13 @@ def test_question_words_side_by_side_count_more_than_the_same_words_apart(retrie
     momentti = store.get_node(retriever.db, "120/2004:2:3:3")
     assert localise(retriever, momentti, "velkoja tekee hakemuksen", "fi").score == pytest.approx(
         localise(retriever, momentti, "hakemuksen tekee velkoja", "fi").score)
+
+
+def test_a_question_asking_for_a_list_is_answered_with_the_whole_list(retriever):
+    # Not evaluation questions. CCAA 32(4) lists three factors under one lead-in.
+    listed = answer(retriever, "What factors must the court weigh before it approves a disclaimer under the CCAA?")
+    assert listed.primary.id == "C-36:32:4"
+    assert listed.quote.startswith("In deciding whether to make the order") and "(c) whether" in listed.quote
+    assert listed.quote in listed.primary.text
+    one = answer(retriever, "Under the CCAA, does the court consider whether the monitor approved a disclaimer?")
+    assert one.primary.id == "C-36:32:4:a" and "(b)" not in one.quote
