@@ -105,12 +105,17 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
 
 _WORDBASE = re.compile(r"\+([^+(]*)\(([^()]*)\)")
 _NOMINAL_CLASSES = {"nimisana", "laatusana", "nimisana_laatusana"}  # what ends a compound
+MAX_COMPOUND = 40  # letters; the longest word of the Finnish corpus has 29
 
 
-def _fi_unknown_compound(word: str) -> tuple[str, tuple[str, ...]] | None:
+@lru_cache(maxsize=20_000)
+def _fi_unknown_compound(word: str, members: int = 3) -> tuple[str, tuple[str, ...]] | None:
     """A compound Voikko's dictionary lacks (takaisinsaannin, takaisinsaantikanne): the longest simple last
     member whose head is a known word or such a compound itself. The head keeps its written form, as heads
-    of Finnish compounds do (takaisin + saanti → takaisinsaanti); None when no split reads as words."""
+    of Finnish compounds do (takaisin + saanti → takaisinsaanti); None when no split reads as words.
+    At most `members` members and MAX_COMPOUND letters, so that odd input costs little."""
+    if members < 2 or len(word) > MAX_COMPOUND:
+        return None
     voikko = _get_voikko()
     for i in range(3, len(word) - 3):
         head, tail = word[:i], word[i:]
@@ -125,7 +130,7 @@ def _fi_unknown_compound(word: str) -> tuple[str, tuple[str, ...]] | None:
             head_parts: tuple[str, ...] = (head if head_reading.get("CLASS") == "teonsana" else
                                            (head_reading.get("BASEFORM") or head).lower(),)
         else:
-            inner = _fi_unknown_compound(head)
+            inner = _fi_unknown_compound(head, members - 1)
             if inner is None:
                 continue
             head_parts = (inner[0],)
