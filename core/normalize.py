@@ -78,20 +78,18 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
         analyses = voikko.analyze(word)
     if not analyses:
         return _fi_unknown_compound(word) or (_stem("fi", word), ())
-    # A word that is its own base form in one reading is read so: "maksaa" is the verb, not the partitive of
-    # maksa (liver), "vuosi" is year, not vuotaa, "vakuusvelkoja" is the creditor, not the debts' partitive.
-    analyses = sorted(analyses, key=lambda a: (a.get("BASEFORM") or "").lower() != word)
-    base = (analyses[0].get("BASEFORM") or word).lower()
-    if analyses[0].get("PARTICIPLE") == "past_active":
+    reading = _preferred(analyses, word)
+    base = (reading.get("BASEFORM") or word).lower()
+    if reading.get("PARTICIPLE") == "past_active":
         # "ei ole maksanut" is the verb in the perfect tense: read it as maksaa, as "maksamatta" is read.
         # (Passive participles such as vahvistettava were measured as a wash and keep their own base form.)
-        stem = _WORDBASE.findall(analyses[0].get("WORDBASES") or "")
+        stem = _WORDBASE.findall(reading.get("WORDBASES") or "")
         if stem and stem[0][1] and not stem[0][1].startswith("+"):
             return stem[0][1].lower().replace("=", ""), ()
-    if analyses[0].get("CLASS") == "kieltosana":  # ettei = että + ei, jollei = jos + ei: no parts to match
+    if reading.get("CLASS") == "kieltosana":  # ettei = että + ei, jollei = jos + ei: no parts to match
         return base, ()
     parts: list[str] = []
-    for _surface, part in _WORDBASE.findall(analyses[0].get("WORDBASES") or ""):
+    for _surface, part in _WORDBASE.findall(reading.get("WORDBASES") or ""):
         part = part.lower().replace("=", "")
         if part and not part.startswith("+") and part != base and part not in parts and part not in FI_STOPWORDS:
             parts.append(part)
@@ -104,6 +102,14 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
 
 
 _WORDBASE = re.compile(r"\+([^+(]*)\(([^()]*)\)")
+
+
+def _preferred(readings: list[dict], word: str) -> dict:
+    """The reading whose base form is the word itself, else Voikko's first: "maksaa" is the verb, not the
+    partitive of maksa (liver); "vuosi" is year, not vuotaa; "vakuusvelkoja" is the creditor, not debts."""
+    return min(readings, key=lambda a: (a.get("BASEFORM") or "").lower() != word)
+
+
 _NOMINAL_CLASSES = {"nimisana", "laatusana", "nimisana_laatusana"}  # what ends a compound
 MAX_COMPOUND = 40  # letters; the longest word of the Finnish corpus has 29
 
@@ -126,7 +132,7 @@ def _fi_unknown_compound(word: str, members: int = 3) -> tuple[str, tuple[str, .
         with _voikko_lock:
             head_readings = voikko.analyze(head)
         if head_readings:
-            head_reading = min(head_readings, key=lambda a: (a.get("BASEFORM") or "").lower() != head)
+            head_reading = _preferred(head_readings, head)
             head_parts: tuple[str, ...] = (head if head_reading.get("CLASS") == "teonsana" else
                                            (head_reading.get("BASEFORM") or head).lower(),)
         else:
@@ -134,8 +140,7 @@ def _fi_unknown_compound(word: str, members: int = 3) -> tuple[str, tuple[str, .
             if inner is None:
                 continue
             head_parts = (inner[0],)
-        tail_base = (min(tail_readings, key=lambda a: (a.get("BASEFORM") or "").lower() != tail).get("BASEFORM")
-                     or tail).lower()
+        tail_base = (_preferred(tail_readings, tail).get("BASEFORM") or tail).lower()
         return head + tail_base, tuple(dict.fromkeys(head_parts + (tail_base,)))
     return None
 
