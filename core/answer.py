@@ -252,6 +252,12 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     """The deterministic rerank of the fused top k: sentence evidence among the first RERANK_TOP, and in
     graph mode the consequence and exception rules. Returns the order and the localised answers."""
     pool = retrieval.candidates[:k]
+    if retrieval.lang == "fi":
+        # The English-only embedding model reads Finnish poorly; its stray ranks can push the keyword side's
+        # first hit below the fifth place. That hit always gets its sentence evidence weighed.
+        keyword_first = [c for c in pool[RERANK_TOP:] if c.bm25_rank == 1]
+        if keyword_first:
+            pool = pool[:RERANK_TOP - 1] + keyword_first + [c for c in pool[RERANK_TOP - 1:] if c not in keyword_first]
     # "What happens if …": the best match describes the condition; the consequence may sit elsewhere.
     asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(retrieval.query))
     refers: dict[str, str] = {}
