@@ -29,6 +29,7 @@ MAX_LIST_QUOTE = 1200  # characters: a longer list is quoted by its best item
 TIED_SENTENCE_SHARE = 0.75  # a neighbouring sentence scoring this share of the best is quoted with it
 RERANK_TOP = 5
 INHERITED_SHARE = 0.5
+PERIOD_SHARE = 0.75  # swept 0.25–1.0: exam_fi +1 from 0.5, nothing lost; from 0.75 paraphrases hold too
 CONSEQUENCE_SOURCES = 2  # best hits whose referring provisions join the pool on a consequence question
 RERANK_WEIGHT = 0.03  # how much the best sentence's evidence moves a unit among the top five
 
@@ -216,6 +217,24 @@ def _with_referring_units(retriever: Retriever, pool: list[Candidate]) -> tuple[
     return sorted(pool + added, key=lambda c: -c.score), refers
 
 
+def _period_reads_in_what_it_cites(graph: expand_mod.GraphView, located: dict[str, Located]) -> None:
+    """"Within what time …, if …": the best sentence evidence may describe the condition, while the period sits in
+    a provision that cites it ("2 momentin 3 kohdan nojalla … kolmen kuukauden kuluessa"). A quoted sentence that
+    states a period and cites the best-evidenced unit inherits part of its evidence, as a consequence does."""
+    if not located:
+        return
+    best_id = max(located, key=lambda unit_id: located[unit_id].score)
+    best_nodes = {best_id, located[best_id].node.id}
+    for unit_id, loc in located.items():
+        start = loc.node.text.find(loc.quote)
+        if unit_id == best_id or start < 0 or not patterns.DURATION.search(loc.quote):
+            continue
+        cited = {e.target for e in graph.out.get(loc.node.id, [])
+                 if e.type == "REFERS_TO" and start <= e.start and e.end <= start + len(loc.quote)}
+        if (cited | {_unit_of(graph, target) for target in cited}) & best_nodes:
+            loc.score += PERIOD_SHARE * located[best_id].score
+
+
 def _exceptions_first(retriever: Retriever, ranked: list[Candidate]) -> list[Candidate]:
     """"Even though …" / "vaikka …": a question that concedes the rule asks for its exception. A unit
     that overrides another unit of the list (an EXCEPTS edge between them) goes first."""
@@ -271,6 +290,8 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
         # "fails to comply with subsection (2)" reads subsection (2) in: part of its evidence is inherited.
         if unit_id in located and target in located and patterns.CONSEQUENCE.search(located[unit_id].quote):
             located[unit_id].score += INHERITED_SHARE * located[target].score
+    if mode == "graph" and patterns.DEADLINE_QUESTION.search(retrieval.query):
+        _period_reads_in_what_it_cites(retriever.graph, located)
     best = max((loc.score for loc in located.values()), default=0.0) or 1.0
     head = sorted(cands[:RERANK_TOP], key=lambda c: (-(c.score + RERANK_WEIGHT * located[c.node_id].score / best),
                                                       c.node_id))

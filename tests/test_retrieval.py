@@ -341,3 +341,17 @@ def test_in_finnish_the_keyword_sides_first_hit_is_always_weighed(retriever):
     fused = retriever.search(question, mode="graph").candidates
     assert [c.bm25_rank for c in fused].index(1) >= 5
     assert answer(retriever, question).primary.id == "47/1993:6:36:1"
+
+
+@pytest.mark.parametrize("question", [
+    "Kuinka pian velkojan pitää hakea velallinen konkurssiin, kun velallinen ei ole maksanut selvää saatavaa "
+    "viikon kuluessa maksukehotuksesta?",
+    "Missä ajassa hakemus on tehtävä, jos kirjanpitovelvollinen velallinen ei ole maksanut saatavaa "
+    "maksukehotuksen saatuaan?",
+])
+def test_a_period_is_found_in_the_provision_that_cites_the_condition(retriever, question):
+    # Not evaluation questions. The condition is KonkL 2:3.2(3) (the best sentence evidence); the period is in
+    # 2:3.3, which cites it: "2 momentin 3 kohdan nojalla … kolmen kuukauden kuluessa".
+    a = answer(retriever, question)
+    assert a.primary.id == "120/2004:2:3:3"
+    assert "kolmen kuukauden kuluessa" in a.quote
