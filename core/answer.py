@@ -1,10 +1,13 @@
 """Answer: the extractive answer — primary provision, verbatim quote, norm path, candidates.
 
 The quote is chosen by scoring the sentences and list items of the best unit against the question
-(IDF-weighted term overlap — a list item reading with its lead-ins, the provision's title counting for less —
-plus a bonus when the question asks for a time limit, an amount or a consequence and the sentence states one);
-neighbouring sentences that score almost as well are quoted with it. The primary is the most specific provision
-containing the quote, and the quote is checked in code to be an exact substring of the primary's text.
+(IDF-weighted term overlap — a list item reading with its lead-ins, the provision's title counting for less,
+English question words side by side counting again as a pair — plus a bonus when the question asks for a time
+limit, an amount or a consequence and the sentence states one); neighbouring sentences that score almost as well
+are quoted with it, and a question asking for a list gets the whole list. The primary is the most specific
+provision containing the quote, and the quote is checked in code to be an exact substring of the primary's text.
+The rerank weighs that evidence among the first five units; in graph mode a consequence or a period can inherit
+the evidence of the provision it cites.
 """
 from __future__ import annotations
 
