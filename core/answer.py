@@ -103,7 +103,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     db = retriever.db
     an = analyzer(unit.lang)
     # The statute's words for the question's everyday ones count as evidence too ("employee" → "worker").
-    q_terms = set(an.terms(question)) | set(retriever.register_terms(question, unit.lang))
+    q_words = set(an.terms(question))
+    q_terms = q_words | set(retriever.register_terms(question, unit.lang))
     bm = retriever.bm25(unit.lang)
     idf = bm.idf if bm else (lambda t: 1.0)
     inner = [d for d in _descendants(db, unit) if d.section_id == unit.section_id and unit.start <= d.start <= unit.end]
@@ -127,7 +128,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     heading_terms = set(an.terms(unit.heading or (section.heading if section else ""))) & q_terms
     # Question words side by side, in order, in the sentence too ("must the trustee determine" → "the trustee
     # shall (a) determine"). English only: Finnish word order is free (measured: 1–3 Finnish questions lost).
-    q_pairs = set(an.terms(question, bigrams=True)) - set(an.terms(question)) if unit.lang == "en" else set()
+    q_pairs = set(an.terms(question, bigrams=True)) - q_words if unit.lang == "en" else set()
     span_words = {(s, e): set(an.terms(keyword_text(text[s:e]), bigrams=bool(q_pairs))) for s, e in spans}
     span_terms = {span: words & q_terms for span, words in span_words.items()}
     # A nested item reads with its enclosing items' own lead-ins too ("(a) … is discharged (i) on the expiry …").
@@ -161,10 +162,10 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
         items = [(sc, -s2, e2) for sc, _, s2, e2 in scored if s2 >= min(cuts)]
         if items:
             e = max(items)[2]
-    if cuts and s >= min(cuts) and patterns.LIST_QUESTION.search(question):
+    if cuts and s >= first_item and patterns.LIST_QUESTION.search(question):
         # "What factors …", "which documents …": the answer is the whole list, read with its lead-in.
-        list_start = max((s2 for s2, _ in spans if s2 < min(cuts)), default=0)
-        list_end = max(e, max(d.end - unit.start for d in inner))
+        list_start = max((s2 for s2, _ in spans if s2 < first_item), default=0)
+        list_end = max(e, max(end for _, end in enclosing))
         if list_end - list_start <= MAX_LIST_QUOTE:
             s, e = list_start, list_end
     # The most specific provision whose text contains the chosen span.
@@ -229,8 +230,10 @@ def _period_reads_in_what_it_cites(graph: expand_mod.GraphView, located: dict[st
     best_id = max(located, key=lambda unit_id: located[unit_id].score)
     best_nodes = {best_id, located[best_id].node.id}
     for unit_id, loc in located.items():
+        if unit_id == best_id or not patterns.DURATION.search(loc.quote):
+            continue
         start = loc.node.text.find(loc.quote)
-        if unit_id == best_id or start < 0 or not patterns.DURATION.search(loc.quote):
+        if start < 0:
             continue
         cited = {e.target for e in graph.out.get(loc.node.id, [])
                  if e.type == "REFERS_TO" and start <= e.start and e.end <= start + len(loc.quote)}
