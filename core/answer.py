@@ -1,13 +1,13 @@
 """Answer: the extractive answer — primary provision, verbatim quote, norm path, candidates.
 
-The quote is chosen by scoring the sentences and list items of the best unit against the question
-(IDF-weighted term overlap — a list item reading with its lead-ins, the provision's title counting for less,
-English question words side by side counting again as a pair — plus a bonus when the question asks for a time
-limit, an amount or a consequence and the sentence states one); neighbouring sentences that score almost as well
+The quote is chosen by scoring the sentences and list items of the best unit against the question (IDF-weighted
+term overlap — a list item reading with its lead-ins, the provision's title counting for less, English question
+words side by side counting again as a pair — plus a bonus when the question asks for a time limit, an amount, a
+consequence or a limit on a power and the sentence states one); neighbouring sentences that score almost as well
 are quoted with it, and a question asking for a list gets the whole list. The primary is the most specific
 provision containing the quote, and the quote is checked in code to be an exact substring of the primary's text.
-The rerank weighs that evidence among the first five units; in graph mode a consequence or a period can inherit
-the evidence of the provision it cites.
+The rerank weighs that evidence among the first five units; in graph mode a consequence or a period can inherit the
+evidence of the provision it cites, and a question about refusal gets the sibling that limits the power.
 """
 from __future__ import annotations
 
@@ -121,6 +121,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     asks_deadline = bool(patterns.DEADLINE_QUESTION.search(question))
     asks_amount = bool(patterns.AMOUNT_QUESTION.search(question))
     asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(question))
+    asks_limit = bool(patterns.LIMIT_QUESTION.search(question))
     first_item = min(cuts) if cuts else len(text)
     lead_terms = set(an.terms(text[:first_item])) & q_terms
     # The provision's own title (marginal note, else its section's heading) is weaker evidence for every sentence.
@@ -153,6 +154,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
         if asks_amount and patterns.AMOUNT.search(seg):
             bonus += INTENT_BONUS * best_plain
         if asks_consequence and patterns.CONSEQUENCE.search(seg):
+            bonus += INTENT_BONUS * best_plain
+        if asks_limit and patterns.LIMIT.search(seg):
             bonus += INTENT_BONUS * best_plain
         scored.append((overlap + bonus - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
     score, _, s, e = max(scored)
@@ -241,6 +244,26 @@ def _period_reads_in_what_it_cites(graph: expand_mod.GraphView, located: dict[st
             loc.score += PERIOD_SHARE * located[best_id].score
 
 
+def _limit_first(retriever: Retriever, retrieval: Retrieval, ordered: list[Candidate], units: dict[str, Node],
+                 located: dict[str, Located]) -> list[Candidate]:
+    """"When will the court refuse …": a power and its limit are often sibling subsections ("(1) the court may
+    make an order … (3) The court may not make the order unless …"), and the question's words all sit in the
+    power. When the first answer states no limit, its section's first listed sibling that does goes first."""
+    top = ordered[0]
+    if patterns.LIMIT.search(located[top.node_id].quote):
+        return ordered
+    section_id = units[top.node_id].section_id
+    for cand in ordered[1:]:
+        unit = units[cand.node_id]
+        if unit.section_id != section_id or not patterns.LIMIT.search(unit.text):
+            continue
+        if cand.node_id not in located:
+            located[cand.node_id] = localise(retriever, unit, retrieval.query, retrieval.lang)
+        if patterns.LIMIT.search(located[cand.node_id].quote):
+            return [cand] + [c for c in ordered if c is not cand]
+    return ordered
+
+
 def _exceptions_first(retriever: Retriever, ranked: list[Candidate]) -> list[Candidate]:
     """"Even though …" / "vaikka …": a question that concedes the rule asks for its exception. A unit
     that overrides another unit of the list (an EXCEPTS edge between them) goes first."""
@@ -311,6 +334,8 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     if agreed is not None and not asks_consequence and not typed_elsewhere:
         head = [agreed] + [c for c in head if c is not agreed]
     ordered = head + cands[RERANK_TOP:]
+    if mode == "graph" and ordered and patterns.LIMIT_QUESTION.search(retrieval.query):
+        ordered = _limit_first(retriever, retrieval, ordered, units, located)
     if mode == "graph" and patterns.CONCESSION_QUESTION.search(retrieval.query):
         ordered = _exceptions_first(retriever, ordered)
     return ordered, located

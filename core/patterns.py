@@ -233,6 +233,17 @@ CONSEQUENCE_QUESTION = re.compile(
     r"mitä\s+seuraa|seuraus\w*|seuraamu\w*|mitä\s+tapahtuu|mi(?:kä|tä)\s+vaikutu\w*)\b",
     re.I,
 )
+# A question about when something is refused or barred, and a sentence that states such a limit.
+LIMIT_QUESTION = re.compile(
+    r"\b(?:refus\w*|reject\w*|declin\w*|be\s+satisfied|prevent\w*|prohibit\w*|barred|"
+    r"(?:may|can|will|shall|must)\s+(?:\w+\s+)?not|hylä\w*|evä\w*|vahvistamatta|ei\s+saa|ei\s+voi|estee\w*|este)\b",
+    re.I,
+)
+LIMIT = re.compile(
+    r"\b(?:may\s+not|shall\s+not|must\s+not|unless|is\s+satisfied|ei\s+saa|ei\s+voi(?:da)?|jollei|ellei|"
+    r"vain\s+jos|jätettävä\s+vahvistamatta|hylättävä|estee\w*|este)\b",
+    re.I,
+)
 CONCESSION_QUESTION = re.compile(
     r"\b(?:despite|notwithstanding|even\s+(?:if|though|when)|regardless|vaikka|huolimatta|estämättä)\b", re.I)
 # Around an EXCEPTS reference: "notwithstanding X" / "X:n estämättä" / "X:stä poiketen" — the provision that

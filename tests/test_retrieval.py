@@ -355,3 +355,19 @@ def test_a_period_is_found_in_the_provision_that_cites_the_condition(retriever, 
     a = answer(retriever, question)
     assert a.primary.id == "120/2004:2:3:3"
     assert "kolmen kuukauden kuluessa" in a.quote
+
+
+@pytest.mark.parametrize("question,limit_id,power_id", [
+    ("When will the court refuse to order a charge indemnifying the directors of a person who filed a proposal?",
+     "B-3:64.1:3", "B-3:64.1:1"),
+    ("What must the court be satisfied of before assigning the bankrupt's rights under an agreement to someone "
+     "else?", "B-3:84.1:5", "B-3:84.1:1"),
+])
+def test_a_question_about_refusal_gets_the_sibling_that_limits_the_power(retriever, question, limit_id, power_id):
+    # Not evaluation questions. The question's words all sit in the power ("(1) … the court may make an order
+    # declaring that all or part of the property … is subject to a security or charge …"); the answer is the
+    # sibling that limits it ("The court may not make the order if / unless …").
+    assert retriever.search(question, mode="graph").candidates[0].node_id == power_id
+    a = answer(retriever, question)
+    assert a.primary.id == limit_id
+    assert a.quote.startswith("The court may not make the order") and a.quote in a.primary.text
