@@ -240,7 +240,7 @@ LIMIT_QUESTION = re.compile(
     re.I,
 )
 LIMIT = re.compile(
-    r"\b(?:may\s+not|shall\s+not|must\s+not|unless|is\s+satisfied|ei\s+saa|ei\s+voi(?:da)?|jollei|ellei|"
+    r"\b(?:may\s+not|shall\s+not|must\s+not|unless|ei\s+saa|ei\s+voi(?:da)?|jollei|ellei|"
     r"vain\s+jos|jätettävä\s+vahvistamatta|hylättävä|estee\w*|este)\b",
     re.I,
 )

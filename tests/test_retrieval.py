@@ -371,3 +371,13 @@ def test_a_question_about_refusal_gets_the_sibling_that_limits_the_power(retriev
     a = answer(retriever, question)
     assert a.primary.id == limit_id
     assert a.quote.startswith("The court may not make the order") and a.quote in a.primary.text
+
+
+def test_a_condition_the_court_must_be_satisfied_of_is_not_a_limit(retriever):
+    # Not an evaluation question. BIA 50(12): "… declare that the proposal is deemed to have been refused … if the
+    # court is satisfied that (a) … (b) the proposal will not likely be accepted …". "Refused" asks about a limit,
+    # but "is satisfied that" only introduces the grounds: the answer is the ground asked about, not the lead-in.
+    a = answer(retriever, "Can the court declare a proposal refused by the creditors because it will likely not be "
+                          "accepted?")
+    assert a.primary.id == "B-3:50:12:b"
+    assert a.quote == "the proposal will not likely be accepted by the creditors; or"
