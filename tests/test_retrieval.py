@@ -161,6 +161,9 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     # The statute's words also count when the answer's sentence is chosen: "employee"/"salary" → worker, wages.
     a = answer(retriever, "How much of an employee's unpaid salary is secured when the employer goes bankrupt?")
     assert a.primary.id == "B-3:81.3:1" and "to the extent of $2,000" in a.quote
+    # "an earlier order" is the Act's "a previous order": it tells CCAA 11.2(3) from its sibling 11.2(2).
+    a = answer(retriever, "Under the CCAA, can an interim financing charge rank ahead of a charge from an earlier order?")
+    assert a.primary.id == "C-36:11.2:3" and "previous order" in a.quote
 
 
 def test_a_consequence_is_found_in_the_provision_that_refers_back_to_the_duty(retriever):
