@@ -286,14 +286,15 @@ class Retriever:
 
 
     def register_terms(self, text: str, lang: str) -> list[str]:
-        """Statute words for everyday words in the question (data/synonyms.json), as extra query terms."""
-        table = _synonyms().get(lang, {})
-        words = " " + re.sub(r"[^\w\s]", " ", text.lower()) + " "
+        """Statute words for everyday words in the question (data/synonyms.json), as extra query terms. The
+        table's words are matched by their base forms, so that "nimitetään" finds "nimittää" too."""
+        an = analyzer(lang)
+        words = an.terms(text, compounds=False)
+        joined = " " + " ".join(words) + " "
         extra: list[str] = []
-        for word, statute_words in table.items():
-            if f" {word} " in words:
-                for w in statute_words:
-                    extra += analyzer(lang).terms(w)
+        for key_terms, statute_terms in _register(lang):
+            if key_terms and f" {' '.join(key_terms)} " in joined:
+                extra += statute_terms
         return extra
 
     def definition_question(self, text: str) -> str | None:
@@ -352,6 +353,17 @@ class Retriever:
 def _synonyms() -> dict[str, dict[str, list[str]]]:
     data = json.loads((LAWS_DIR.parent / "synonyms.json").read_text(encoding="utf-8"))
     return {lang: data.get(lang, {}) for lang in ("en", "fi")}
+
+
+@lru_cache(maxsize=4)
+def _register(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """The synonym table of a language analysed once: (everyday word's base forms, statute words' terms)."""
+    an = analyzer(lang)
+    table: dict[tuple[str, ...], dict[str, None]] = {}
+    for word, statute_words in _synonyms().get(lang, {}).items():  # "employee" and "employees" are one entry
+        table.setdefault(tuple(an.terms(word, compounds=False)), {}).update(
+            dict.fromkeys(t for w in statute_words for t in an.terms(w)))
+    return tuple((key, tuple(terms)) for key, terms in table.items())
 
 
 def _section_of(node_id: str) -> str:

@@ -29,6 +29,8 @@ def test_compounds_add_their_parts_and_function_words_add_none():
     terms = fi.terms("päätös on lainvoimainen ja konkurssisaatava on maksamatta")
     assert not set(terms) & FI_STOPWORDS
     assert "lainvoimainen" in terms and "konkurssi" in terms
+    # Question words are no terms either, whatever base form Voikko gives them (kenellä → "ken").
+    assert fi.terms("Kenellä on oikeus hakea? Millainen saatava?") == ["oikeus", "hakea", "saatava"]
 
 
 @needs_voikko

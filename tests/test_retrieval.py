@@ -156,6 +156,9 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     terms = retriever.search("Up to what amount are an employee's unpaid wages secured?", mode="bm25").terms
     assert "worker" in terms or "labour" in terms  # "employee" → worker, clerk, servant, labourer
     assert retriever.register_terms("Milloin konkurssi alkaa?", "fi") == []
+    # Matched by base form: "nimitti" (appointed) is the table's "nimittää", the Act's "määrätä".
+    assert "määrätä" in retriever.register_terms("Kuka nimitti pesänhoitajan?", "fi")
+    assert "määrätä" in retriever.register_terms("Kuka pesänhoitajan nimittää?", "fi")
     # A hyphenated everyday phrase too: "first-time bankrupt" is the Act's "never before been bankrupt".
     assert "never" in retriever.register_terms("Is a first-time bankrupt discharged?", "en")
     # The statute's words also count when the answer's sentence is chosen: "employee"/"salary" → worker, wages.
