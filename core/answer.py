@@ -31,6 +31,7 @@ PAIR_SHARE = 0.5  # swept 0.2–1.0: +2 English questions at 0.5–0.7, one fewe
 MAX_LIST_QUOTE = 1200  # characters: a longer list is quoted by its best item
 TIED_SENTENCE_SHARE = 0.75  # a neighbouring sentence scoring this share of the best is quoted with it
 RERANK_TOP = 5
+EXCEPTION_SHARE = 0.5  # an exception goes first only with this share of the first answer's sentence evidence
 INHERITED_SHARE = 0.5
 PERIOD_SHARE = 0.75  # swept 0.25–1.0: exam_fi +1 from 0.5, nothing lost; from 0.75 paraphrases hold too
 CONSEQUENCE_SOURCES = 2  # best hits whose referring provisions join the pool on a consequence question
@@ -264,9 +265,12 @@ def _limit_first(retriever: Retriever, retrieval: Retrieval, ordered: list[Candi
     return ordered
 
 
-def _exceptions_first(retriever: Retriever, ranked: list[Candidate]) -> list[Candidate]:
-    """"Even though …" / "vaikka …": a question that concedes the rule asks for its exception. A unit
-    that overrides another unit of the list (an EXCEPTS edge between them) goes first."""
+def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[Candidate],
+                      located: dict[str, Located]) -> list[Candidate]:
+    """"Even though …", "other than …" / "vaikka …", "muussa kuin …": a question that concedes the rule asks for
+    its exception. A unit that overrides another unit of the list (an EXCEPTS edge between them) goes first —
+    if its sentences speak to the question at least half as well as the first answer's (an exception about
+    something else, such as a group company's venue for a question about an estate's, stays where it is)."""
     graph = retriever.graph
     listed = {c.node_id for c in ranked}
     sections = {graph.ancestor(c.node_id, ("SECTION",)) for c in ranked}
@@ -284,8 +288,15 @@ def _exceptions_first(retriever: Retriever, ranked: list[Candidate]) -> list[Can
                     overriding.add(cand.node_id)
                 elif target_unit in listed:
                     overriding.add(target_unit)
-    first = [c for c in ranked if c.node_id in overriding]
-    return first + [c for c in ranked if c.node_id not in overriding]
+    if not overriding:
+        return ranked
+    units = store.get_nodes(retriever.db, list(overriding | {ranked[0].node_id}))
+    for unit_id, unit in units.items():
+        if unit_id not in located:
+            located[unit_id] = localise(retriever, unit, retrieval.query, retrieval.lang)
+    bar = EXCEPTION_SHARE * located[ranked[0].node_id].score
+    first = [c for c in ranked if c.node_id in overriding and located[c.node_id].score >= bar]
+    return first + [c for c in ranked if c not in first]
 
 
 def _citation_quote(node: Node) -> str:
@@ -337,7 +348,7 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     if mode == "graph" and ordered and patterns.LIMIT_QUESTION.search(retrieval.query):
         ordered = _limit_first(retriever, retrieval, ordered, units, located)
     if mode == "graph" and patterns.CONCESSION_QUESTION.search(retrieval.query):
-        ordered = _exceptions_first(retriever, ordered)
+        ordered = _exceptions_first(retriever, retrieval, ordered, located)
     return ordered, located
 
 

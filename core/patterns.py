@@ -245,7 +245,8 @@ LIMIT = re.compile(
     re.I,
 )
 CONCESSION_QUESTION = re.compile(
-    r"\b(?:despite|notwithstanding|even\s+(?:if|though|when)|regardless|vaikka|huolimatta|estämättä)\b", re.I)
+    r"\b(?:despite|notwithstanding|even\s+(?:if|though|when)|regardless|vaikka|huolimatta|estämättä|"
+    r"other\s+than|elsewhere\s+than|muu(?:n|ssa|lla|sta|hun|ksi|t|ta|al(?:la|le|ta))?\s+kuin)\b", re.I)
 # Around an EXCEPTS reference: "notwithstanding X" / "X:n estämättä" / "X:stä poiketen" — the provision that
 # says so overrides X; otherwise ("subject to X", "jollei X:stä muuta johdu") X overrides it.
 OVERRIDE_TRIGGER = re.compile(r"\b(?:notwithstanding|despite|estämättä|poiketen|poikkeuksena)\b", re.I)

@@ -224,6 +224,24 @@ def test_a_question_that_concedes_the_rule_gets_the_provision_that_overrides_it(
             assert override in ranked and ranked.index(override) < ranked.index(subject_to)
 
 
+def test_other_than_the_rule_asks_for_the_exception_when_the_exception_speaks_to_the_question(retriever):
+    # Not evaluation questions. KonkL 7:2.1 sets the venue (the debtor's general forum); 7:2.2 lets a group
+    # company's case be heard elsewhere "1 momentin estämättä"; 7:2.4 sets the venue of an estate's bankruptcy.
+    group = answer(retriever, "Voiko konserniin kuuluvan yhtiön konkurssiin asettamista koskevan asian käsitellä "
+                              "muussa kuin velallisen yleisessä oikeuspaikassa?")
+    assert group.primary.id == "120/2004:7:2:2"
+    assert answer(retriever, "Voidaanko konsernin yhtiötä koskeva konkurssiasia käsitellä muualla kuin yhtiön "
+                             "omassa oikeuspaikassa?").primary.id == "120/2004:7:2:2"
+    # The group-company exception says nothing about an estate: it does not go first for that question.
+    estate = answer(retriever, "Voidaanko kuolinpesän konkurssiasia käsitellä muualla kuin vainajan kotipaikan "
+                               "tuomioistuimessa?")
+    assert estate.primary.id == "120/2004:7:2:4"
+    # Nor does an exception with hardly a word of the question (BIA 69.3(1.1): the stay ends at the trustee's
+    # discharge) go before the stays themselves.
+    stay = answer(retriever, "Can a creditor continue an action against the bankrupt despite the stay of proceedings?")
+    assert "no creditor has any remedy" in stay.quote
+
+
 def test_words_a_provision_excludes_do_not_match_it(retriever):
     from core.index import keyword_text
 
