@@ -164,6 +164,10 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     # The statute's words also count when the answer's sentence is chosen: "employee"/"salary" → worker, wages.
     a = answer(retriever, "How much of an employee's unpaid salary is secured when the employer goes bankrupt?")
     assert a.primary.id == "B-3:81.3:1" and "to the extent of $2,000" in a.quote
+    # "Paid first" is the Act's "priority of payment" (BIA 136(1), the scheme of distribution).
+    a = answer(retriever, "Which claims are paid first out of the proceeds of a bankrupt's property after secured "
+                          "creditors?")
+    assert a.primary.id.startswith("B-3:136:1") and "priority of payment" in a.quote
     # "an earlier order" is the Act's "a previous order": it tells CCAA 11.2(3) from its sibling 11.2(2).
     a = answer(retriever, "Under the CCAA, can an interim financing charge rank ahead of a charge from an earlier order?")
     assert a.primary.id == "C-36:11.2:3" and "previous order" in a.quote
