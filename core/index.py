@@ -31,6 +31,7 @@ from core.text import sentence_spans
 
 Progress = Callable[[float, str], None]
 EMBED_BATCH = 64  # texts per forward pass of the model
+HNSW_DEFAULT_EF = 100  # Chroma's ef_search
 EMBED_CHUNK = 512  # texts per call when building a collection (the model sorts each call's texts by length)
 
 
@@ -331,12 +332,13 @@ def build_dense(db: sqlite_utils.Database, row: dict, progress: Progress = _noop
         existing = client.get_collection(name, embedding_function=ef)
         if (not force and (existing.metadata or {}).get("fingerprint") == fingerprint
                 and existing.count() == len(units)):
+            _search_exhaustively(existing, len(units))
             return False
         client.delete_collection(name)
     except Exception:  # not there yet
         pass
-    collection = client.create_collection(name, embedding_function=ef,
-                                          metadata={"fingerprint": fingerprint, "hnsw:space": "cosine"})
+    collection = client.create_collection(name, embedding_function=ef, metadata={"fingerprint": fingerprint},
+                                          configuration={"hnsw": {"space": "cosine", "ef_search": _ef(len(units))}})
     # The vectors are computed here, EMBED_CHUNK texts per call, rather than by Chroma per add: the model
     # sorts each call's texts by length (less padding), ≈ 35 % faster.
     for i in range(0, len(units), EMBED_CHUNK):
@@ -345,6 +347,20 @@ def build_dense(db: sqlite_utils.Database, row: dict, progress: Progress = _noop
                        metadatas=[{"kind": u.kind, "law_key": u.law_key} for u in batch])
         progress(min(1.0, (i + len(batch)) / max(1, len(units))), f"Embedding {row['abbrev']}")
     return True
+
+
+def _ef(n: int) -> int:
+    """HNSW's candidate list as long as the collection: the search is then exact, so the dense ranks are the
+    same in every process (the default of 100 is approximate on BIA's 1,232 units, and its answers near the
+    50th rank were seen to differ between runs)."""
+    return max(HNSW_DEFAULT_EF, n)
+
+
+def _search_exhaustively(collection, n: int) -> None:
+    """Raise an older collection's ef_search to the exact setting (a one-off change, no re-embedding)."""
+    hnsw = (collection.configuration_json or {}).get("hnsw") or {}
+    if hnsw.get("ef_search", HNSW_DEFAULT_EF) < _ef(n):
+        collection.modify(configuration={"hnsw": {"ef_search": _ef(n)}})
 
 
 def dense_search(law_keys: list[str], query: str, k: int = 50) -> list[tuple[str, str, float]]:

@@ -116,6 +116,23 @@ def test_dense_failure_falls_back_to_keywords(db, monkeypatch):
         index.reset_client()
 
 
+def test_dense_search_is_exact_so_every_process_ranks_alike(retriever):
+    # Chroma's default HNSW candidate list (100) is approximate on BIA's 1,232 units: its ranks near the 50th
+    # differed between processes. With the list as long as the collection the search equals brute force.
+    np = pytest.importorskip("numpy")
+    question = "What does transfer at undervalue mean under the Bankruptcy and Insolvency Act?"
+    got = [unit_id for _, unit_id, _ in index.dense_search(["B-3", "C-36"], question, k=50)]
+    vector = np.array(index.embedding_function().embed_query([question])[0])
+    scored = []
+    for key in ("B-3", "C-36"):
+        stored = index.get_collection(key).get(include=["embeddings"])
+        matrix = np.array(stored["embeddings"])
+        cosine = matrix @ vector / (np.linalg.norm(matrix, axis=1) * np.linalg.norm(vector))
+        scored += zip(stored["ids"], cosine.tolist())
+    exact = [unit_id for unit_id, _ in sorted(scored, key=lambda x: -x[1])[:50]]
+    assert got == exact
+
+
 def test_cli_ask_json_and_batch(data_dir, tmp_path):
     env = dict(os.environ, NORMIPOLKU_DATA=str(data_dir))
     out = subprocess.run([sys.executable, "-m", "core", "ask", "BIA 50.4(2)", "--json"], capture_output=True,
