@@ -245,6 +245,13 @@ def _period_reads_in_what_it_cites(graph: expand_mod.GraphView, located: dict[st
             loc.score += PERIOD_SHARE * located[best_id].score
 
 
+def _located(retriever: Retriever, retrieval: Retrieval, located: dict[str, Located], unit: Node) -> Located:
+    """A unit's localised answer, computed once for a rule that looks beyond the five reranked units."""
+    if unit.id not in located:
+        located[unit.id] = localise(retriever, unit, retrieval.query, retrieval.lang)
+    return located[unit.id]
+
+
 def _limit_first(retriever: Retriever, retrieval: Retrieval, ordered: list[Candidate], units: dict[str, Node],
                  located: dict[str, Located]) -> list[Candidate]:
     """"When will the court refuse …": a power and its limit are often sibling subsections ("(1) the court may
@@ -258,9 +265,7 @@ def _limit_first(retriever: Retriever, retrieval: Retrieval, ordered: list[Candi
         unit = units[cand.node_id]
         if unit.section_id != section_id or not patterns.LIMIT.search(unit.text):
             continue
-        if cand.node_id not in located:
-            located[cand.node_id] = localise(retriever, unit, retrieval.query, retrieval.lang)
-        if patterns.LIMIT.search(located[cand.node_id].quote):
+        if patterns.LIMIT.search(_located(retriever, retrieval, located, unit).quote):
             return [cand] + [c for c in ordered if c is not cand]
     return ordered
 
@@ -291,9 +296,8 @@ def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[C
     if not overriding:
         return ranked
     units = store.get_nodes(retriever.db, list(overriding | {ranked[0].node_id}))
-    for unit_id, unit in units.items():
-        if unit_id not in located:
-            located[unit_id] = localise(retriever, unit, retrieval.query, retrieval.lang)
+    for unit in units.values():
+        _located(retriever, retrieval, located, unit)
     bar = EXCEPTION_SHARE * located[ranked[0].node_id].score
     first = [c for c in ranked if c.node_id in overriding and located[c.node_id].score >= bar]
     return first + [c for c in ranked if c not in first]
