@@ -270,7 +270,7 @@ def _limit_first(retriever: Retriever, retrieval: Retrieval, ordered: list[Candi
     return ordered
 
 
-def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[Candidate],
+def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[Candidate], units: dict[str, Node],
                       located: dict[str, Located]) -> list[Candidate]:
     """"Even though …", "other than …" / "vaikka …", "muussa kuin …": a question that concedes the rule asks for
     its exception. A unit that overrides another unit of the list (an EXCEPTS edge between them) goes first —
@@ -295,9 +295,8 @@ def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[C
                     overriding.add(target_unit)
     if not overriding:
         return ranked
-    units = store.get_nodes(retriever.db, list(overriding | {ranked[0].node_id}))
-    for unit in units.values():
-        _located(retriever, retrieval, located, unit)
+    for unit_id in overriding | {ranked[0].node_id}:
+        _located(retriever, retrieval, located, units[unit_id])
     bar = EXCEPTION_SHARE * located[ranked[0].node_id].score
     first = [c for c in ranked if c.node_id in overriding and located[c.node_id].score >= bar]
     return first + [c for c in ranked if c not in first]
@@ -352,7 +351,7 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     if mode == "graph" and ordered and patterns.LIMIT_QUESTION.search(retrieval.query):
         ordered = _limit_first(retriever, retrieval, ordered, units, located)
     if mode == "graph" and patterns.CONCESSION_QUESTION.search(retrieval.query):
-        ordered = _exceptions_first(retriever, retrieval, ordered, located)
+        ordered = _exceptions_first(retriever, retrieval, ordered, units, located)
     return ordered, located
 
 

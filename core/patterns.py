@@ -168,8 +168,8 @@ DURATION = re.compile(
 TIME_ANSWER = re.compile(DURATION.pattern + r"|\b(?:when|until|kun|kunnes)\b", re.I)
 # "other than an initial application", "muuhun kuin …": the words of such a scope are excluded by the
 # provision, so they are not indexed as what it is about.
-EXCLUDED_SCOPE = re.compile(
-    r"\b(?:other\s+than|muu(?:n|ssa|lla|sta|hun|ksi|t|ta)?\s+kuin)\s+(?:an?\s+|the\s+)?[\w’'-]+(?:\s+[\w’'-]+)?", re.I)
+OTHER_THAN = r"other\s+than|muu(?:n|ssa|lla|sta|hun|ksi|t|ta)?\s+kuin"
+EXCLUDED_SCOPE = re.compile(rf"\b(?:{OTHER_THAN})\s+(?:an?\s+|the\s+)?[\w’'-]+(?:\s+[\w’'-]+)?", re.I)
 # A question whose answer is a whole list: "what factors …", "which documents …", "mitkä seikat …".
 LIST_QUESTION = re.compile(
     r"\b(?:what|which)\s+(?:factors|documents|matters|conditions|circumstances|grounds|criteria|particulars|"
@@ -245,8 +245,8 @@ LIMIT = re.compile(
     re.I,
 )
 CONCESSION_QUESTION = re.compile(
-    r"\b(?:despite|notwithstanding|even\s+(?:if|though|when)|regardless|vaikka|huolimatta|estämättä|"
-    r"other\s+than|elsewhere\s+than|muu(?:n|ssa|lla|sta|hun|ksi|t|ta|al(?:la|le|ta))?\s+kuin)\b", re.I)
+    rf"\b(?:despite|notwithstanding|even\s+(?:if|though|when)|regardless|vaikka|huolimatta|estämättä|"
+    rf"{OTHER_THAN}|elsewhere\s+than|muual(?:la|le|ta)\s+kuin)\b", re.I)
 # Around an EXCEPTS reference: "notwithstanding X" / "X:n estämättä" / "X:stä poiketen" — the provision that
 # says so overrides X; otherwise ("subject to X", "jollei X:stä muuta johdu") X overrides it.
 OVERRIDE_TRIGGER = re.compile(r"\b(?:notwithstanding|despite|estämättä|poiketen|poikkeuksena)\b", re.I)
