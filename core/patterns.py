@@ -152,7 +152,7 @@ DEADLINE_QUESTION = re.compile(
     r"when\s+must|deadline|time\s+limit|how\s+far\s+back|longest|shortest|maximum\s+period|how\s+many\s+months|"
     r"^\s*when\s+(?:is|are|does|do|will|may|can|shall)|"
     r"missä\s+ajassa|mihin\s+mennessä|kuinka\s+pian|määräaja\w*|milloin\s+viimeistään|"
-    r"kuinka\s+pitkä\w*|aikarajo\w*|milloin)\b",
+    r"kuinka\s+pitkä\w*|(?:kuinka|miten)\s+kauan|kauanko|aikarajo\w*|milloin)\b",
     re.I,
 )
 DURATION = re.compile(
