@@ -292,6 +292,9 @@ def test_what_answers_a_time_or_amount_question():
     assert not states_asked_type("Who must report?", "the trustee shall, within 10 days after, report")
     assert states_asked_type("How much may the trustee keep?", "a sum not exceeding $5,000")
     assert not states_asked_type("How much may the trustee keep within 10 days?", "within 10 days")
+    assert states_asked_type("Kuinka kauan kielto on voimassa?", "enintään kolmen kuukauden ajan, kunnes … ")
+    assert not states_asked_type("When must the trustee report?", "when the order is made", period_only=True)
+    assert states_asked_type("Kauanko kielto on voimassa?", "kolmen kuukauden kuluessa", period_only=True)
 
 
 def test_agreement_of_both_retrievers_yields_to_a_stated_time_on_a_when_question(retriever):
@@ -400,6 +403,32 @@ def test_a_period_is_found_in_the_provision_that_cites_the_condition(retriever, 
     a = answer(retriever, question)
     assert a.primary.id == "120/2004:2:3:3"
     assert "kolmen kuukauden kuluessa" in a.quote
+
+
+@pytest.mark.parametrize("question,cited_id,period", [
+    ("How soon after the bankruptcy must the statement of the bankrupt's affairs that the trustee verifies be "
+     "submitted?", "B-3:158:d", "within five days following the bankruptcy"),
+    ("Missä ajassa sovinnon vahvistamista vastustavan velkojan vaatimus on esitettävä?", "120/2004:21:2:1",
+     "yhden kuukauden kuluessa"),
+])
+def test_a_period_is_found_by_following_the_reference_of_a_provision_that_states_none(retriever, question, cited_id,
+                                                                                       period):
+    # Not evaluation questions. The words sit in a provision that only cites where the period is ("The trustee shall
+    # verify the bankrupt's statement of affairs referred to in paragraph 158(d)"; KonkL 21:3.1 "… eikä 2 §:ssä
+    # tarkoitettua vaatimusta …"); graph mode follows the reference to the period.
+    hybrid = answer(retriever, question, mode="hybrid")
+    assert hybrid.primary.id != cited_id and period not in hybrid.quote
+    a = answer(retriever, question)
+    assert a.primary.id == cited_id
+    assert period in a.quote and a.quote in a.primary.text
+
+
+def test_a_weakly_matched_reference_is_not_followed(retriever):
+    # Not an evaluation question. CCAA 11.8(6) ("a stay of the order referred to in subsection (5) … for such period
+    # as the court deems necessary") cites ten-day periods about a monitor's environmental orders: with a fifth of the
+    # question's word weight, that is no answer to how long a first stay may last.
+    a = answer(retriever, "How long can the first stay under the CCAA last?")
+    assert not a.primary.id.startswith("C-36:11.8:5")
 
 
 @pytest.mark.parametrize("question,limit_id,power_id", [
