@@ -188,6 +188,9 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     # "an earlier order" is the Act's "a previous order": it tells CCAA 11.2(3) from its sibling 11.2(2).
     a = answer(retriever, "Under the CCAA, can an interim financing charge rank ahead of a charge from an earlier order?")
     assert a.primary.id == "C-36:11.2:3" and "previous order" in a.quote
+    # A sole trader ("yksityisyrittäjä") is the Act's "yksityinen elinkeinonharjoittaja" (YSanL 1:2.1).
+    a = answer(retriever, "Voiko yksityisyrittäjä hakea yrityssaneerausta?")
+    assert a.primary.id == "47/1993:1:2:1" and "yksityinen elinkeinonharjoittaja" in a.quote
 
 
 def test_a_consequence_is_found_in_the_provision_that_refers_back_to_the_duty(retriever):
