@@ -179,11 +179,9 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
         scored.append((overlap + bonus - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
     score, _, s, e = max(scored)
     s, e = _with_tied_neighbours(scored, s, e, score, min(cuts) if cuts else len(text))
-    if cuts and e <= min(cuts) and not text[s:e].rstrip().endswith((".", "?", "!")):
-        # A lead-in is not a whole sentence: quote it through the best-scoring list item.
-        items = [(sc, -s2, e2) for sc, _, s2, e2 in scored if s2 >= min(cuts)]
-        if items:
-            e = max(items)[2]
+    items = [(cut, end, d) for d, (cut, end) in zip(inner, enclosing)]
+    s, e = _lead_in_through_its_best_item(text, scored, items, unit.id, s, e)
+    s, e = _tied_alternatives_as_their_item(scored, items, s, e, score)
     if cuts and s >= first_item and patterns.LIST_QUESTION.search(question):
         # "What factors …", "which documents …": the answer is the whole list, read with its lead-in.
         list_start = max((s2 for s2, _ in spans if s2 < first_item), default=0)
@@ -201,6 +199,38 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
         hs = holder.start - unit.start
         quote = text[max(s, hs):min(e, holder.end - unit.start)]
     return Located(holder, quote.strip(), score)
+
+
+def _holding_items(items: list[tuple[int, int, Node]], s: int, e: int) -> list[tuple[int, int, Node]]:
+    """The list items whose text holds the span s:e, innermost first."""
+    return sorted((item for item in items if item[0] <= s and e <= item[1]), key=lambda item: item[1] - item[0])
+
+
+def _lead_in_through_its_best_item(text: str, scored: list[tuple], items: list[tuple[int, int, Node]], unit_id: str,
+                                   s: int, e: int) -> tuple[int, int]:
+    """A lead-in — the provision's own, or a list item's ("(a) without delay, inform the court of") — is not a whole
+    sentence: it is quoted through the best-scoring item below it."""
+    holding = _holding_items(items, s, e)
+    parent_id, parent_end = (holding[0][2].id, holding[0][1]) if holding else (unit_id, len(text))
+    below = [cut for cut, _, node in items if node.parent_id == parent_id]
+    if not below or e > min(below) or text[s:e].rstrip().endswith((".", "?", "!")):
+        return s, e
+    candidates = [(sc, -s2, e2) for sc, _, s2, e2 in scored if min(below) <= s2 < parent_end]
+    return (s, max(candidates)[2]) if candidates else (s, e)
+
+
+def _tied_alternatives_as_their_item(scored: list[tuple], items: list[tuple[int, int, Node]], s: int, e: int,
+                                     score: float) -> tuple[int, int]:
+    """Alternatives nested in one item that answer almost as well as each other ("(a) … automatically discharged
+    (i) on the expiry of 9 months …, or (ii) on the expiry of 21 months …") are quoted together, as that item."""
+    holding = _holding_items(items, s, e)
+    if len(holding) < 2:
+        return s, e
+    chosen, parent = holding[0], holding[1]
+    siblings = {cut for cut, _, node in items if node.parent_id == chosen[2].parent_id and node.id != chosen[2].id}
+    if any(sc >= TIED_SENTENCE_SHARE * score for sc, _, s2, _ in scored if s2 in siblings):
+        return parent[0], parent[1]
+    return s, e
 
 
 def _with_tied_neighbours(scored: list[tuple], s: int, e: int, score: float, lead_end: int) -> tuple[int, int]:
