@@ -340,17 +340,19 @@ def _with_cited_periods(retriever: Retriever, retrieval: Retrieval, head: list[C
         for edge in graph.out.get(loc.node.id, []):
             if edge.type != "REFERS_TO" or not (start <= edge.start and edge.end <= start + len(loc.quote)):
                 continue
-            target = store.get_node(retriever.db, _unit_of(graph, edge.target))
-            if target is None or target.repealed:
+            target_id = _unit_of(graph, edge.target)
+            # A cited section with subsections is answered by one of them, each localised as a unit of its own.
+            moments = [e.target for e in graph.out.get(target_id, []) if e.type == "HAS_MOMENT"]
+            cited_units = [u for u in store.get_nodes(retriever.db, moments or [target_id]).values() if not u.repealed]
+            if not cited_units:
                 continue
-            cited = localise(retriever, target, retrieval.query, retrieval.lang)
-            unit_id = _unit_of(graph, cited.node.id)  # a cited section is answered by one of its subsections
-            if any(c.node_id == unit_id for c in out) or cited.score < bar or not states_asked_type(
+            cited, unit = max(((localise(retriever, u, retrieval.query, retrieval.lang), u) for u in cited_units),
+                              key=lambda pair: (pair[0].score, pair[1].id))
+            if any(c.node_id == unit.id for c in out) or cited.score < bar or not states_asked_type(
                     retrieval.query, cited.quote, period_only=True):
                 continue
-            located[unit_id] = cited
-            units[unit_id] = target if unit_id == target.id else store.get_node(retriever.db, unit_id)
-            out.append(Candidate(unit_id, target.law_key, score=cand.score - 1e-6))
+            located[unit.id], units[unit.id] = cited, unit
+            out.append(Candidate(unit.id, unit.law_key, score=cand.score - 1e-6))
     return out
 
 

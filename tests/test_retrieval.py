@@ -12,7 +12,7 @@ import pytest
 
 from core import index, store
 from core.answer import answer
-from core.retrieve import Retriever, detect_language
+from core.retrieve import Candidate, Retriever, detect_language
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -443,6 +443,23 @@ def test_a_period_is_found_by_following_the_reference_of_a_provision_that_states
     a = answer(retriever, question)
     assert a.primary.id == cited_id
     assert period in a.quote and a.quote in a.primary.text
+
+
+def test_a_cited_section_is_answered_by_its_best_subsection(retriever):
+    # KonkL 24:3.3 cites "12 luvun 5 §:ssä tarkoitettua valvontapäivää" — a section of two momentit. Each is
+    # localised as a unit of its own, so the period's sentence is quoted with the sentence it completes.
+    from core.answer import _with_cited_periods, localise
+
+    question = "Missä ajassa konkurssin valvontapäivä on määrättävä?"
+    retrieval = retriever.search(question, mode="graph")
+    citing = store.get_node(retriever.db, "120/2004:24:3:3")
+    head = [Candidate(citing.id, citing.law_key, score=0.02)]
+    located = {citing.id: localise(retriever, citing, question, "fi")}
+    out = _with_cited_periods(retriever, retrieval, head, {citing.id: citing}, located)
+    assert [c.node_id for c in out] == [citing.id, "120/2004:12:5:1"]
+    quote = located["120/2004:12:5:1"].quote
+    assert "(valvontapäivä). Valvontapäivän on oltava aikaisintaan kuukauden" in quote
+    assert quote in store.get_node(retriever.db, "120/2004:12:5:1").text
 
 
 def test_a_weakly_matched_reference_is_not_followed(retriever):
