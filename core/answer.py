@@ -342,7 +342,7 @@ def _with_cited_periods(retriever: Retriever, retrieval: Retrieval, head: list[C
                 continue
             target_id = _unit_of(graph, edge.target)
             # A cited section with subsections is answered by one of them, each localised as a unit of its own.
-            moments = [e.target for e in graph.out.get(target_id, []) if e.type == "HAS_MOMENT"]
+            moments = [sub.target for sub in graph.out.get(target_id, []) if sub.type == "HAS_MOMENT"]
             cited_units = [u for u in store.get_nodes(retriever.db, moments or [target_id]).values() if not u.repealed]
             if not cited_units:
                 continue
@@ -398,7 +398,8 @@ def _citation_quote(node: Node) -> str:
 
 def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tuple[list[Candidate], dict[str, Located]]:
     """The deterministic rerank of the fused top k: sentence evidence among the first RERANK_TOP, and in
-    graph mode the consequence and exception rules. Returns the order and the localised answers."""
+    graph mode the rules that follow the graph (consequences, cited periods, limits, exceptions). Returns the
+    order and the localised answers."""
     pool = retrieval.candidates[:k]
     if retrieval.lang == "fi":
         # The English-only embedding model reads Finnish poorly; its stray ranks can push the keyword side's
