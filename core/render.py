@@ -32,6 +32,16 @@ STRINGS = {
 }
 
 
+def found_by(candidate: dict, lang: str = "en") -> str:
+    """Which search found a candidate (from its answer-JSON ranks); the graph rules add units neither search
+    ranked — a consequence that refers back, a period a provision cites."""
+    sides = [name for name, rank in (("BM25", candidate.get("bm25_rank")), ("dense", candidate.get("dense_rank")))
+             if rank is not None]
+    if sides:
+        return " + ".join(sides)
+    return "normipolku" if lang == "fi" else "norm path"
+
+
 def strings(lang: str) -> dict[str, str]:
     return STRINGS["fi" if lang == "fi" else "en"]
 

@@ -99,7 +99,8 @@ if ui.require_corpus():
             with st.expander(s["candidates"]):
                 labels = {k: n.citation for k, n in store.get_nodes(ui.database(), [c["node_id"] for c in a["candidates"]]).items()}
                 st.dataframe([{"provision": labels.get(c["node_id"], c["node_id"]), "node": c["node_id"],
-                               "BM25 rank": c["bm25_rank"], "dense rank": c["dense_rank"], "RRF": c["rrf"]}
+                               "found by": render.found_by(c, lang), "BM25 rank": c["bm25_rank"],
+                               "dense rank": c["dense_rank"], "RRF": c["rrf"]}
                               for c in a["candidates"]], hide_index=True, width="stretch")
         st.caption(f"{s['latency']}: " + " · ".join(f"{k} {v:.1f} ms" for k, v in a["latency_ms"].items()))
     else:

@@ -46,6 +46,9 @@ def test_ask_english_question_shows_verbatim_quote_and_norm_path():
     last = at.session_state["last_answer"]["json"]
     assert last["quote"] in last["primary"]["text"]
     assert any(sub.value.startswith("BIA") for sub in at.subheader)
+    candidates = at.dataframe[0].value
+    assert list(candidates.columns[:3]) == ["provision", "node", "found by"]
+    assert set(candidates["found by"]) <= {"BM25 + dense", "BM25", "dense", "norm path"}
 
 
 def test_ask_finnish_question_uses_finnish_strings():

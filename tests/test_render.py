@@ -30,3 +30,12 @@ def test_path_chain_is_readable():
     chain = render.path_chain([["B-3:50.4:3", "EXCEPTS", "B-3:50.4:4"], ["B-3:50.4", "HAS_MOMENT", "B-3:50.4:3"]],
                               {"B-3:50.4:3": "BIA 50.4(3)", "B-3:50.4:4": "BIA 50.4(4)"})
     assert chain == ["BIA 50.4(3) —EXCEPTS→ BIA 50.4(4)"]
+
+
+def test_found_by_names_the_search_or_the_norm_path():
+    from core.render import found_by
+
+    assert found_by({"bm25_rank": 3, "dense_rank": 1, "rrf": 0.03}) == "BM25 + dense"
+    assert found_by({"bm25_rank": None, "dense_rank": 7, "rrf": 0.01}) == "dense"
+    assert found_by({"bm25_rank": None, "dense_rank": None, "rrf": 0.0}) == "norm path"
+    assert found_by({"bm25_rank": None, "dense_rank": None, "rrf": 0.0}, "fi") == "normipolku"
