@@ -357,10 +357,10 @@ def test_a_list_items_own_lead_in_is_quoted_through_its_best_sub_item(retriever)
 
 def test_nested_alternatives_that_answer_alike_are_quoted_as_their_item(retriever):
     # Not an evaluation question. BIA 168.1(1)(a): a first-time bankrupt is discharged "(i) on the expiry of 9 months
-    # … unless … required to make payments under section 68 …, or (ii) on the expiry of 21 months …". The question's
-    # words fit both alternatives about equally; the answer is (a), with both.
-    a = answer(retriever, "When is a first-time bankrupt who has been required to pay surplus income to the estate "
-                          "automatically discharged?")
+    # … unless …, or (ii) on the expiry of 21 months …". The question's words fit both alternatives about equally;
+    # the answer is (a), with both.
+    a = answer(retriever, "How long after the bankruptcy is a bankrupt with no previous bankruptcy discharged "
+                          "automatically?")
     assert a.primary.id == "B-3:168.1:1:a"
     assert "9 months" in a.quote and "21 months" in a.quote and a.quote in a.primary.text
 
