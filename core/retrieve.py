@@ -23,6 +23,7 @@ from core.normalize import EN_STOPWORDS, FI_STOPWORDS, analyzer
 RRF_K = 60
 MAX_QUERY_CHARS = 2000
 ROUTE_TOP = 2
+ROUTE_HIT_DECAY = 0.5  # a law's 2nd and 3rd best hits count 0.5 and 0.25: swept 0.3–1.0, see the README
 DIVERSITY_TOP, DIVERSITY_PER_SECTION = 5, 2
 DENSE_WEIGHT = {"en": 1.0, "fi": 0.2}
 DEFINITION_GUARD = 0.004
@@ -184,7 +185,9 @@ class Retriever:
         for key, _, score in hits:
             if key in per_law and len(per_law[key]) < 3:
                 per_law[key].append(score)
-        scored = [(k, sum(v)) for k, v in per_law.items()]
+        # The best hit counts most: a law with one provision that matches well beats one with three that match a
+        # little (Finnish routing: expected law routed for 93 of 94 questions, was 91).
+        scored = [(k, sum(score * ROUTE_HIT_DECAY ** i for i, score in enumerate(v))) for k, v in per_law.items()]
         scored.sort(key=lambda kv: (-kv[1], kv[0]))
         total = sum(s for _, s in scored) or 1.0
         return [(k, s / total) for k, s in scored[:ROUTE_TOP]]
