@@ -106,15 +106,16 @@ def _printed_label(node: Node) -> str:
     return f"{node.label})" if node.lang == "fi" else f"({node.label})"
 
 
-def _question_terms(retriever: Retriever, question: str, lang: str) -> set[str]:
-    """The question's terms and the statutes' words for its everyday ones ("employee" → "worker")."""
-    return set(analyzer(lang).terms(question)) | set(retriever.register_terms(question, lang))
+def _question_terms(retriever: Retriever, question: str, lang: str) -> tuple[set[str], set[str]]:
+    """The question's own terms, and those with the statutes' words for its everyday ones ("employee" → "worker")."""
+    words = set(analyzer(lang).terms(question))
+    return words, words | set(retriever.register_terms(question, lang))
 
 
 def _question_weight(retriever: Retriever, question: str, lang: str) -> float:
     """The summed IDF of the question's terms: what a sentence that shares every one of them would score."""
     bm = retriever.bm25(lang)
-    return sum(bm.idf(t) for t in _question_terms(retriever, question, lang)) if bm else 0.0
+    return sum(bm.idf(t) for t in _question_terms(retriever, question, lang)[1]) if bm else 0.0
 
 
 def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Located:
@@ -122,8 +123,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
     db = retriever.db
     an = analyzer(unit.lang)
     # The statute's words for the question's everyday ones count as evidence too ("employee" → "worker").
-    q_words = set(an.terms(question))
-    q_terms = _question_terms(retriever, question, unit.lang)
+    q_words, q_terms = _question_terms(retriever, question, unit.lang)
     bm = retriever.bm25(unit.lang)
     idf = bm.idf if bm else (lambda t: 1.0)
     inner = [d for d in _descendants(db, unit) if d.section_id == unit.section_id and unit.start <= d.start <= unit.end]
