@@ -134,12 +134,15 @@ FI_CITATION = re.compile(
 NODE_ID = re.compile(r"^\s*(?P<law>[A-Z]-\d+(?:\.\d+)?|\d+/\d{4})(?::[^\s:]+)*\s*$")
 # Questions that ask what a term means: explicitly, or as "What is a …?" / "Mikä on …?" about a bare term.
 DEFINITION_EXPLICIT = re.compile(
-    r"\b(?:defin(?:e|es|ed|ition)|meaning\s+of|what\s+does\s+.+\s+mean|tarkoitetaan|mitä\s+tarkoittaa|"
+    r"\b(?:defin(?:e|es|ed|ition)|meaning\s+of|what\s+does\s+.+\s+mean|tarkoitetaan|mitä\s+(?:.+\s+)?tarkoittaa|"
     r"määritel\w*|käsitteellä)\b",
     re.I,
 )
 WHAT_IS_TERM = re.compile(
-    r"^\s*(?:what\s+(?:is|are)|mikä\s+on|mitä\s+(?:on|ovat))\s+(?:an?\s+|the\s+)?(?P<term>[^?]{1,80}?)\s*\??\s*$",
+    r"^\s*(?:what\s+is\s+meant\s+by|(?:what|who)\s+(?:is|are|counts?\s+as)|mikä\s+on|mitä\s+(?:on|ovat)|"
+    r"kuka\s+on|ketkä\s+ovat)\s+(?:an?\s+|the\s+)?(?P<term>[^?]{1,80}?)"
+    r"(?:\s+(?:under|in|for\s+the\s+purposes\s+of)\s+(?:the|this)\s+(?:act|bia|ccaa|statute))?\s*\??\s*$"
+    r"|^\s*what\s+(?:does|do)\s+(?:an?\s+|the\s+)?(?P<included>[^?]{1,80}?)\s+(?:include|cover)\s*\??\s*$",
     re.I,
 )
 # Transitional and commencement provisions speak of old cases; they yield to live law unless asked for.

@@ -60,6 +60,25 @@ def test_graph_mode_adds_the_exception(retriever):
     assert ["B-3:50.4:3", "EXCEPTS", "B-3:50.4:4"] in a.path
 
 
+@pytest.mark.parametrize("question,definition", [
+    # Not evaluation questions. Every way a student asks what a term means gets the Act's definition of it,
+    # not the first provision that uses the term ("Who counts as …", "… under the BIA", "What does … include").
+    ("Who counts as a consumer debtor?", "B-3:def:consumer debtor"),
+    ("Who is an insolvent person under the BIA?", "B-3:def:insolvent person"),
+    ("What does a person include?", "B-3:def:person"),
+    ("What is meant by a secured creditor?", "B-3:def:secured creditor"),
+    ("Mitä saneerausvelka tarkoittaa?", "47/1993:def:1:3:1:4"),
+])
+def test_a_question_about_what_a_term_means_gets_its_definition(retriever, question, definition):
+    a = answer(retriever, question)
+    assert a.primary is not None and a.primary.id == definition
+
+
+def test_a_who_question_about_a_condition_is_not_a_definition_question(retriever):
+    a = answer(retriever, "Who is eligible to make a consumer proposal?")
+    assert a.primary is not None and ":def:" not in a.primary.id
+
+
 def test_answer_json_contract(retriever):
     out = answer(retriever, "What is a transfer at undervalue?").as_json("x-1")
     assert set(out) >= {"id", "question", "primary", "quote", "supporting", "path", "candidates", "latency_ms"}
