@@ -132,7 +132,9 @@ FI_CITATION = re.compile(
     re.I,
 )
 NODE_ID = re.compile(r"^\s*(?P<law>[A-Z]-\d+(?:\.\d+)?|\d+/\d{4})(?::[^\s:]+)*\s*$")
-# Questions that ask what a term means: explicitly, or as "What is a …?" / "Mikä on …?" about a bare term.
+# Questions that ask what a term means: explicitly ("define", "Mitä … tarkoittaa?"), or about a bare term —
+# "What is a …?", "Who is / counts as …", "What is meant by …", "Mikä on …?", "Kuka on …?", with an optional
+# trailing "under the Act", or "What does … include?".
 DEFINITION_EXPLICIT = re.compile(
     r"\b(?:defin(?:e|es|ed|ition)|meaning\s+of|what\s+does\s+.+\s+mean|tarkoitetaan|mitä\s+(?:.+\s+)?tarkoittaa|"
     r"määritel\w*|käsitteellä)\b",

@@ -303,7 +303,8 @@ class Retriever:
 
     def definition_question(self, text: str) -> str | None:
         """What a one-clause question asks the meaning of: the whole question for explicit wording
-        ("define", "tarkoitetaan"), the bare term for "What is a …?", else None."""
+        ("define", "tarkoitetaan"), the bare term for "What is a …?" / "Who counts as …?" / "What does …
+        include?", else None."""
         if patterns.CLAUSE_JOIN.search(text):
             return None
         if patterns.DEFINITION_EXPLICIT.search(text):
