@@ -330,6 +330,7 @@ def _with_cited_periods(retriever: Retriever, retrieval: Retrieval, head: list[C
         return head
     graph = retriever.graph
     out = list(head)
+    followed: set[str] = set()  # a provision cited twice is localised once (the outcome cannot differ)
     bar = max(CITED_PERIOD_MARGIN * max(loc.score for loc in located.values()),
               CITED_PERIOD_COVERAGE * _question_weight(retriever, retrieval.query, retrieval.lang))
     for cand in head:
@@ -341,6 +342,9 @@ def _with_cited_periods(retriever: Retriever, retrieval: Retrieval, head: list[C
             if edge.type != "REFERS_TO" or not (start <= edge.start and edge.end <= start + len(loc.quote)):
                 continue
             target_id = _unit_of(graph, edge.target)
+            if target_id in followed:
+                continue
+            followed.add(target_id)
             # A cited section with subsections is answered by one of them, each localised as a unit of its own.
             moments = [sub.target for sub in graph.out.get(target_id, []) if sub.type == "HAS_MOMENT"]
             cited_units = [u for u in store.get_nodes(retriever.db, moments or [target_id]).values() if not u.repealed]
@@ -420,11 +424,11 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
         # "fails to comply with subsection (2)" reads subsection (2) in: part of its evidence is inherited.
         if unit_id in located and target in located and patterns.CONSEQUENCE.search(located[unit_id].quote):
             located[unit_id].score += INHERITED_SHARE * located[target].score
-    if mode == "graph" and patterns.DEADLINE_QUESTION.search(retrieval.query):
+    asks_time = bool(patterns.DEADLINE_QUESTION.search(retrieval.query))
+    if mode == "graph" and asks_time:
         _period_reads_in_what_it_cites(retriever.graph, located)
     head = cands[:RERANK_TOP]
-    if mode == "graph" and (patterns.DEADLINE_QUESTION.search(retrieval.query)
-                            or patterns.AMOUNT_QUESTION.search(retrieval.query)):
+    if mode == "graph" and (asks_time or patterns.AMOUNT_QUESTION.search(retrieval.query)):
         head = _with_cited_periods(retriever, retrieval, head, units, located)
     best = max((loc.score for loc in located.values()), default=0.0) or 1.0
     head = sorted(head, key=lambda c: (-(c.score + RERANK_WEIGHT * located[c.node_id].score / best), c.node_id))
