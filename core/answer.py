@@ -7,8 +7,9 @@ consequence or a limit on a power and the sentence states one); neighbouring sen
 are quoted with it, and a question asking for a list gets the whole list. The primary is the most specific
 provision containing the quote, and the quote is checked in code to be an exact substring of the primary's text.
 The rerank weighs that evidence among the first five units; in graph mode a consequence or a period can inherit the
-evidence of the provision it cites, a period or amount is looked for in the provisions a reranked unit cites, and a
-question about refusal gets the sibling that limits the power.
+evidence of the provision it cites, a period or amount is looked for in the provisions a reranked unit cites, a
+provision that disapplies another reads with that one's words, and a question about refusal gets the sibling that
+limits the power.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from core import expand as expand_mod
 from core import patterns, store
 from core.model import Node
 from core.index import keyword_text
-from core.normalize import analyzer
+from core.normalize import Analyzer, analyzer
 from core.retrieve import Candidate, Retrieval, Retriever
 from core.text import is_verbatim, sentence_spans
 
@@ -118,8 +119,11 @@ def _question_weight(retriever: Retriever, question: str, lang: str) -> float:
     return sum(bm.idf(t) for t in _question_terms(retriever, question, lang)[1]) if bm else 0.0
 
 
-def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Located:
-    """Best sentence / list item of `unit` for the question, and the smallest node holding it."""
+def localise(retriever: Retriever, unit: Node, question: str, lang: str,
+             graph: expand_mod.GraphView | None = None) -> Located:
+    """Best sentence / list item of `unit` for the question, and the smallest node holding it. With the `graph`, a
+    sentence that disapplies a provision it cites reads with that provision's words, as a list item reads with its
+    lead-in ("Subsection (1) does not apply if …" answers "does recognition stay actions if …?")."""
     db = retriever.db
     an = analyzer(unit.lang)
     # The statute's words for the question's everyday ones count as evidence too ("employee" → "worker").
@@ -162,6 +166,9 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
         if s >= first_item:  # a list item reads with its lead-in: borrow half of the lead-in's evidence
             context = lead_terms.union(*(terms_at.get(cut, set()) for cut, end in enclosing if cut < s and e <= end))
             overlap += LEAD_IN_SHARE * sum(idf(t) for t in context - seg_terms)
+        if graph is not None and patterns.NON_APPLICATION.search(text[s:e]):
+            overlap += LEAD_IN_SHARE * sum(idf(t) for t in _disapplied_terms(db, graph, unit, s, e, an) & q_terms
+                                           - seg_terms)
         plain.append(overlap)
     best_plain = max(plain) or 1.0
     scored = []
@@ -199,6 +206,13 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str) -> Loca
         hs = holder.start - unit.start
         quote = text[max(s, hs):min(e, holder.end - unit.start)]
     return Located(holder, quote.strip(), score)
+
+
+def _disapplied_terms(db, graph: expand_mod.GraphView, unit: Node, start: int, end: int, an: Analyzer) -> set[str]:
+    """The words of the provisions that the unit's text start:end cites (the ones it says do not apply)."""
+    cited = sorted({e.target for e in graph.out.get(unit.id, [])
+                    if e.type in ("REFERS_TO", "EXCEPTS") and start <= e.start < end})
+    return {t for node in store.get_nodes(db, cited).values() for t in an.terms(node.text)}
 
 
 def _holding_items(items: list[tuple[int, int, Node]], s: int, e: int) -> list[tuple[int, int, Node]]:
@@ -296,7 +310,7 @@ def _period_reads_in_what_it_cites(graph: expand_mod.GraphView, located: dict[st
 def _located(retriever: Retriever, retrieval: Retrieval, located: dict[str, Located], unit: Node) -> Located:
     """A unit's localised answer, computed once for a rule that looks beyond the five reranked units."""
     if unit.id not in located:
-        located[unit.id] = localise(retriever, unit, retrieval.query, retrieval.lang)
+        located[unit.id] = localise(retriever, unit, retrieval.query, retrieval.lang, retriever.graph)
     return located[unit.id]
 
 
@@ -350,7 +364,8 @@ def _with_cited_periods(retriever: Retriever, retrieval: Retrieval, head: list[C
             cited_units = [u for u in store.get_nodes(retriever.db, moments or [target_id]).values() if not u.repealed]
             if not cited_units:
                 continue
-            cited, unit = max(((localise(retriever, u, retrieval.query, retrieval.lang), u) for u in cited_units),
+            cited, unit = max(((localise(retriever, u, retrieval.query, retrieval.lang, graph), u)
+                               for u in cited_units),
                               key=lambda pair: (pair[0].score, pair[1].id))
             if any(c.node_id == unit.id for c in out) or cited.score < bar or not states_asked_type(
                     retrieval.query, cited.quote, period_only=True):
@@ -418,7 +433,8 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
         pool, refers = _with_referring_units(retriever, pool)
     units = store.get_nodes(retriever.db, [c.node_id for c in pool])
     cands = [c for c in pool if c.node_id in units]
-    located = {c.node_id: localise(retriever, units[c.node_id], retrieval.query, retrieval.lang)
+    graph = retriever.graph if mode == "graph" else None
+    located = {c.node_id: localise(retriever, units[c.node_id], retrieval.query, retrieval.lang, graph)
                for c in cands[:RERANK_TOP]}
     for unit_id, target in refers.items():
         # "fails to comply with subsection (2)" reads subsection (2) in: part of its evidence is inherited.
@@ -466,8 +482,8 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
         for cand in ordered:
             loc = located.get(cand.node_id)
             if loc is None and result.primary is None:
-                loc = located[cand.node_id] = localise(retriever, store.get_node(db, cand.node_id),
-                                                       retrieval.query, retrieval.lang)
+                loc = located[cand.node_id] = localise(retriever, store.get_node(db, cand.node_id), retrieval.query,
+                                                       retrieval.lang, retriever.graph if mode == "graph" else None)
             if loc is not None and result.primary is None:
                 result.primary, result.quote, result.score = loc.node, loc.quote, cand.score
             result.ranked.append(loc.node.id if loc else cand.node_id)

@@ -249,6 +249,9 @@ LIMIT = re.compile(
     r"vain\s+jos|jätettävä\s+vahvistamatta|hylättävä|estee\w*|este)\b",
     re.I,
 )
+# A sentence that disapplies another provision ("Subsection (1) does not apply if …", "Mitä 1 momentissa säädetään,
+# ei sovelleta …"): it is about what that provision says. ("ei koske" was measured too: it says more than that, −1.)
+NON_APPLICATION = re.compile(r"\b(?:do(?:es)?\s+not\s+apply|ei\s+sovelleta)\b", re.I)
 CONCESSION_QUESTION = re.compile(
     rf"\b(?:despite|notwithstanding|even\s+(?:if|though|when)|regardless|vaikka|huolimatta|estämättä|"
     rf"{OTHER_THAN}|elsewhere\s+than|muual(?:la|le|ta)\s+kuin)\b", re.I)

@@ -523,3 +523,24 @@ def test_a_condition_the_court_must_be_satisfied_of_is_not_a_limit(retriever):
                           "accepted?")
     assert a.primary.id == "B-3:50:12:b"
     assert a.quote == "the proposal will not likely be accepted by the creditors; or"
+
+
+def test_a_provision_that_disapplies_another_reads_with_its_words(retriever):
+    # Not an evaluation question. BIA 84.1(3): "Subsection (1) does not apply in respect of rights and obligations
+    # that are not assignable by reason of their nature …" — the court's power to assign a bankrupt's rights is in
+    # 84.1(1). In graph mode the exception reads with the words of the provision it disapplies.
+    from core.answer import localise
+
+    question = "Can the court assign a bankrupt's rights under a contract that by its nature cannot be assigned?"
+    a = answer(retriever, question, mode="graph")
+    assert a.primary.id == "B-3:84.1:3"
+    assert a.quote.startswith("Subsection (1) does not apply in respect of rights and obligations")
+    unit = store.get_node(retriever.db, "B-3:84.1:3")
+    alone = localise(retriever, unit, question, "en")
+    with_rule = localise(retriever, unit, question, "en", retriever.graph)
+    assert with_rule.score > alone.score
+    # A sentence that only cites a provision ("the 30-day period referred to in subsection (8)") borrows nothing.
+    citing, asked = store.get_node(retriever.db, "B-3:50.4:9"), "Can the insolvent person apply for more time?"
+    assert any(e.type == "REFERS_TO" for e in retriever.graph.out["B-3:50.4:9"])
+    assert localise(retriever, citing, asked, "en", retriever.graph).score == pytest.approx(
+        localise(retriever, citing, asked, "en").score)
