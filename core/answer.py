@@ -8,8 +8,8 @@ are quoted with it, and a question asking for a list gets the whole list. The pr
 provision containing the quote, and the quote is checked in code to be an exact substring of the primary's text.
 The rerank weighs that evidence among the first five units; in graph mode a consequence or a period can inherit the
 evidence of the provision it cites, a period or amount is looked for in the provisions a reranked unit cites, a
-provision that disapplies another reads with that one's words, and a question about refusal gets the sibling that
-limits the power.
+provision that makes an exception to another or disapplies it reads with that one's words, and a question about
+refusal gets the sibling that limits the power.
 """
 from __future__ import annotations
 
@@ -122,8 +122,9 @@ def _question_weight(retriever: Retriever, question: str, lang: str) -> float:
 def localise(retriever: Retriever, unit: Node, question: str, lang: str,
              graph: expand_mod.GraphView | None = None) -> Located:
     """Best sentence / list item of `unit` for the question, and the smallest node holding it. With the `graph`, a
-    sentence that disapplies a provision it cites reads with that provision's words, as a list item reads with its
-    lead-in ("Subsection (1) does not apply if …" answers "does recognition stay actions if …?")."""
+    sentence that makes an exception to another provision or disapplies it reads with that provision's words, as a
+    list item reads with its lead-in ("Subsection (1) does not apply if …" answers "does recognition stay actions
+    if …?"; "17 §:n estämättä oikeutettu saamaan maksun" answers "saako velallinen maksaa …?")."""
     db = retriever.db
     an = analyzer(unit.lang)
     # The statute's words for the question's everyday ones count as evidence too ("employee" → "worker").
@@ -166,9 +167,9 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
         if s >= first_item:  # a list item reads with its lead-in: borrow half of the lead-in's evidence
             context = lead_terms.union(*(terms_at.get(cut, set()) for cut, end in enclosing if cut < s and e <= end))
             overlap += LEAD_IN_SHARE * sum(idf(t) for t in context - seg_terms)
-        if graph is not None and patterns.NON_APPLICATION.search(text[s:e]):
-            overlap += LEAD_IN_SHARE * sum(idf(t) for t in _disapplied_terms(db, graph, unit, s, e, an) & q_terms
-                                           - seg_terms)
+        if graph is not None:
+            excepted = _excepted_terms(db, graph, unit, s, e, an) & q_terms
+            overlap += LEAD_IN_SHARE * sum(idf(t) for t in excepted - seg_terms)
         plain.append(overlap)
     best_plain = max(plain) or 1.0
     scored = []
@@ -208,10 +209,13 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     return Located(holder, quote.strip(), score)
 
 
-def _disapplied_terms(db, graph: expand_mod.GraphView, unit: Node, start: int, end: int, an: Analyzer) -> set[str]:
-    """The words of the provisions that the unit's text start:end cites (the ones it says do not apply)."""
-    cited = sorted({e.target for e in graph.out.get(unit.id, [])
-                    if e.type in ("REFERS_TO", "EXCEPTS") and start <= e.start < end})
+def _excepted_terms(db, graph: expand_mod.GraphView, unit: Node, start: int, end: int, an: Analyzer) -> set[str]:
+    """The words of the provisions that the unit's text start:end makes an exception to ("notwithstanding
+    subsection (1)", "17 §:n estämättä": its EXCEPTS edges) or says do not apply ("Subsection (1) does not apply
+    if …": every provision such a sentence cites)."""
+    disapplies = bool(patterns.NON_APPLICATION.search(unit.text[start:end]))
+    cited = sorted({e.target for e in graph.out.get(unit.id, []) if start <= e.start < end and (
+        e.type == "EXCEPTS" or (disapplies and e.type == "REFERS_TO"))})
     return {t for node in store.get_nodes(db, cited).values() for t in an.terms(node.text)}
 
 

@@ -525,7 +525,7 @@ def test_a_condition_the_court_must_be_satisfied_of_is_not_a_limit(retriever):
     assert a.quote == "the proposal will not likely be accepted by the creditors; or"
 
 
-def test_a_provision_that_disapplies_another_reads_with_its_words(retriever):
+def test_a_provision_that_disapplies_or_overrides_another_reads_with_its_words(retriever):
     # Not an evaluation question. BIA 84.1(3): "Subsection (1) does not apply in respect of rights and obligations
     # that are not assignable by reason of their nature …" — the court's power to assign a bankrupt's rights is in
     # 84.1(1). In graph mode the exception reads with the words of the provision it disapplies.
@@ -539,6 +539,12 @@ def test_a_provision_that_disapplies_another_reads_with_its_words(retriever):
     alone = localise(retriever, unit, question, "en")
     with_rule = localise(retriever, unit, question, "en", retriever.graph)
     assert with_rule.score > alone.score
+    # Not an evaluation question. YSL 46(2): "Saneerausohjelmassa voidaan kuitenkin 1 momentissa säädetyn estämättä
+    # määrätä … että velkojat, joiden saatavat ovat määrältään vähäisiä, …" — the equal treatment it overrides is in
+    # 46(1) (an EXCEPTS edge).
+    small = answer(retriever, "Voidaanko saneerausohjelmassa maksaa pienet saatavat kokonaan, vaikka velkojat on "
+                              "asetettava yhdenvertaiseen asemaan?", mode="graph")
+    assert small.primary.id == "47/1993:7:46:2"
     # A sentence that only cites a provision ("the 30-day period referred to in subsection (8)") borrows nothing.
     citing, asked = store.get_node(retriever.db, "B-3:50.4:9"), "Can the insolvent person apply for more time?"
     assert any(e.type == "REFERS_TO" for e in retriever.graph.out["B-3:50.4:9"])
