@@ -8,8 +8,8 @@ are quoted with it, and a question asking for a list gets the whole list. The pr
 provision containing the quote, and the quote is checked in code to be an exact substring of the primary's text.
 The rerank weighs that evidence among the first five units; in graph mode a consequence or a period can inherit the
 evidence of the provision it cites, a period or amount is looked for in the provisions a reranked unit cites, a
-provision that makes an exception to another or disapplies it reads with that one's words, and a question about
-refusal gets the sibling that limits the power.
+provision that makes an exception to another or disapplies it reads with that one's words, a question about
+refusal gets the sibling that limits the power, and one asking whether a rule always holds gets its exception.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from core import expand as expand_mod
 from core import patterns, store
-from core.model import Node
+from core.model import Edge, Node
 from core.index import keyword_text
 from core.normalize import Analyzer, analyzer
 from core.retrieve import Candidate, Retrieval, Retriever
@@ -379,34 +379,62 @@ def _with_cited_periods(retriever: Retriever, retrieval: Retrieval, head: list[C
     return out
 
 
+def _overrides(db, edge: Edge) -> bool:
+    """Whether an EXCEPTS edge's source overrides its target ("notwithstanding X", "X:n estämättä") rather than
+    yielding to it ("subject to X", "jollei X:stä muuta johdu")."""
+    source = store.get_node(db, edge.source)
+    around = source.text[max(0, edge.start - 40):edge.end + 40] if source else ""
+    return bool(patterns.OVERRIDE_TRIGGER.search(around))
+
+
 def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[Candidate], units: dict[str, Node],
                       located: dict[str, Located]) -> list[Candidate]:
     """"Even though …", "other than …" / "vaikka …", "muussa kuin …": a question that concedes the rule asks for
-    its exception. A unit that overrides another unit of the list (an EXCEPTS edge between them) goes first —
-    if its sentences speak to the question at least half as well as the first answer's (an exception about
-    something else, such as a group company's venue for a question about an estate's, stays where it is)."""
+    its exception; a unit that overrides another unit of the list (an EXCEPTS edge between them) goes first.
+    "Does it always …?" / "aina": a question whether the first answer's rule always holds asks for that rule's
+    exceptions, followed along the graph whether or not the search found them (transitional provisions only when
+    asked for). Either goes first only if its sentences speak to the question at least half as well as the first
+    answer's (an exception about something else, such as a group company's venue for a question about an
+    estate's, stays where it is)."""
     graph = retriever.graph
-    listed = {c.node_id for c in ranked}
-    sections = {graph.ancestor(c.node_id, ("SECTION",)) for c in ranked}
+    query = retrieval.query
     overriding: set[str] = set()
-    for cand in ranked:
-        for node_id in [cand.node_id] + [e.target for e in graph.structure_below(cand.node_id)]:
-            for edge in graph.out.get(node_id, []):
-                target_unit = _unit_of(graph, edge.target)
-                if edge.type != "EXCEPTS" or target_unit == cand.node_id or not (
-                        target_unit in listed or edge.target in sections):
-                    continue
-                source = store.get_node(retriever.db, edge.source)
-                around = source.text[max(0, edge.start - 40):edge.end + 40] if source else ""
-                if patterns.OVERRIDE_TRIGGER.search(around):
-                    overriding.add(cand.node_id)
-                elif target_unit in listed:
-                    overriding.add(target_unit)
+    if patterns.CONCESSION_QUESTION.search(query):
+        listed = {c.node_id for c in ranked}
+        sections = {graph.ancestor(c.node_id, ("SECTION",)) for c in ranked}
+        for cand in ranked:
+            for node_id in [cand.node_id] + [e.target for e in graph.structure_below(cand.node_id)]:
+                for edge in graph.out.get(node_id, []):
+                    target_unit = _unit_of(graph, edge.target)
+                    if edge.type != "EXCEPTS" or target_unit == cand.node_id or not (
+                            target_unit in listed or edge.target in sections):
+                        continue
+                    if _overrides(retriever.db, edge):
+                        overriding.add(cand.node_id)
+                    elif target_unit in listed:
+                        overriding.add(target_unit)
+    first_id = ranked[0].node_id
+    if patterns.UNIVERSAL_QUESTION.search(query):
+        old_law = set() if patterns.TRANSITIONAL_QUESTION.search(query) else retriever.sections_headed(
+            patterns.TRANSITIONAL_HEADING)
+        # An exception may name the rule's section ("17 §:n estämättä") or the rule itself.
+        rule = [first_id, graph.ancestor(first_id, ("SECTION",))] + [
+            e.target for e in graph.structure_below(first_id)]
+        for node_id in rule:
+            for edge in graph.inn.get(node_id, []):
+                source_unit = _unit_of(graph, edge.source)
+                if (edge.type == "EXCEPTS" and source_unit != first_id and _overrides(retriever.db, edge)
+                        and graph.ancestor(source_unit, ("SECTION",)) not in old_law):
+                    overriding.add(source_unit)
+        unlisted = sorted(overriding - {c.node_id for c in ranked})
+        units.update(store.get_nodes(retriever.db, unlisted))
+        found = [Candidate(unit_id, units[unit_id].law_key, score=ranked[0].score - 1e-6) for unit_id in unlisted]
+        ranked = ranked[:1] + found + ranked[1:]
     if not overriding:
         return ranked
-    for unit_id in overriding | {ranked[0].node_id}:
+    for unit_id in overriding | {first_id}:
         _located(retriever, retrieval, located, units[unit_id])
-    bar = EXCEPTION_SHARE * located[ranked[0].node_id].score
+    bar = EXCEPTION_SHARE * located[first_id].score
     first = [c for c in ranked if c.node_id in overriding and located[c.node_id].score >= bar]
     return first + [c for c in ranked if c not in first]
 
@@ -465,7 +493,8 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     ordered = head + [c for c in cands[RERANK_TOP:] if c.node_id not in in_head]
     if mode == "graph" and ordered and patterns.LIMIT_QUESTION.search(retrieval.query):
         ordered = _limit_first(retriever, retrieval, ordered, units, located)
-    if mode == "graph" and patterns.CONCESSION_QUESTION.search(retrieval.query):
+    if mode == "graph" and (patterns.CONCESSION_QUESTION.search(retrieval.query)
+                            or patterns.UNIVERSAL_QUESTION.search(retrieval.query)):
         ordered = _exceptions_first(retriever, retrieval, ordered, units, located)
     return ordered, located
 

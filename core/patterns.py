@@ -255,6 +255,10 @@ NON_APPLICATION = re.compile(r"\b(?:do(?:es)?\s+not\s+apply|ei\s+sovelleta)\b", 
 CONCESSION_QUESTION = re.compile(
     rf"\b(?:despite|notwithstanding|even\s+(?:if|though|when)|regardless|vaikka|huolimatta|estämättä|"
     rf"{OTHER_THAN}|elsewhere\s+than|muual(?:la|le|ta)\s+kuin)\b", re.I)
+# "Does the programme always lapse …?" / "Raukeaako ohjelma aina …?": asks whether the rule has an exception.
+UNIVERSAL_QUESTION = re.compile(
+    r"\b(?:always|in\s+(?:every|all)\s+cases?|without\s+exception|aina(?!,?\s+kun)|poikkeuksetta|"
+    r"kaikissa\s+tapauksissa)\b", re.I)
 # Around an EXCEPTS reference: "notwithstanding X" / "X:n estämättä" / "X:stä poiketen" — the provision that
 # says so overrides X; otherwise ("subject to X", "jollei X:stä muuta johdu") X overrides it.
 OVERRIDE_TRIGGER = re.compile(r"\b(?:notwithstanding|despite|estämättä|poiketen|poikkeuksena)\b", re.I)

@@ -285,6 +285,19 @@ def test_other_than_the_rule_asks_for_the_exception_when_the_exception_speaks_to
     assert "no creditor has any remedy" in stay.quote
 
 
+def test_a_question_whether_a_rule_always_holds_gets_the_rules_exception(retriever):
+    # Not evaluation questions. YSL 17 § bans paying restructuring debts once the proceedings have begun; 18 §
+    # lets a secured creditor be paid its interest "17 §:ssä säädetyn kiellon estämättä" — found along the graph.
+    a = answer(retriever, "Onko velallisen aina kiellettyä maksaa saneerausvelkaa menettelyn alettua?")
+    assert a.primary.id == "47/1993:4:18:1"
+    assert "kiellon estämättä" in a.quote
+    # An exception in a transitional provision (YSL 102 §: debtors declared bankrupt before the Act came into
+    # force) is old law: the rule itself still answers.
+    b = answer(retriever, "Onko saneerausmenettelyä koskeva hakemus aina jätettävä tutkimatta, jos velallinen on "
+                          "konkurssissa?")
+    assert b.primary.id == "47/1993:4:24:2"
+
+
 def test_words_a_provision_excludes_do_not_match_it(retriever):
     from core.index import keyword_text
 
