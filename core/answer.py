@@ -381,10 +381,14 @@ def _with_cited_periods(retriever: Retriever, retrieval: Retrieval, head: list[C
 
 def _overrides(db, edge: Edge) -> bool:
     """Whether an EXCEPTS edge's source overrides its target ("notwithstanding X", "X:n estämättä") rather than
-    yielding to it ("subject to X", "jollei X:stä muuta johdu")."""
+    yielding to it ("subject to X", "jollei X:stä muuta johdu"): the trigger nearest the reference decides."""
     source = store.get_node(db, edge.source)
-    around = source.text[max(0, edge.start - 40):edge.end + 40] if source else ""
-    return bool(patterns.OVERRIDE_TRIGGER.search(around))
+    if source is None:
+        return False
+    before, after = source.text[max(0, edge.start - 40):edge.start], source.text[edge.end:edge.end + 40]
+    triggers = [(len(before) - m.end(), m) for m in patterns.EXCEPTION_DIRECTION.finditer(before)]
+    triggers += [(m.start(), m) for m in patterns.EXCEPTION_DIRECTION.finditer(after)]
+    return bool(triggers) and min(triggers, key=lambda t: t[0])[1].group("overrides") is not None
 
 
 def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[Candidate], units: dict[str, Node],

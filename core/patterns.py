@@ -260,8 +260,12 @@ UNIVERSAL_QUESTION = re.compile(
     r"\b(?:always|in\s+(?:every|all)\s+cases?|without\s+exception|aina(?!,?\s+kun)|poikkeuksetta|"
     r"kaikissa\s+tapauksissa)\b", re.I)
 # Around an EXCEPTS reference: "notwithstanding X" / "X:n estämättä" / "X:stä poiketen" — the provision that
-# says so overrides X; otherwise ("subject to X", "jollei X:stä muuta johdu") X overrides it.
-OVERRIDE_TRIGGER = re.compile(r"\b(?:notwithstanding|despite|estämättä|poiketen|poikkeuksena)\b", re.I)
+# says so overrides X; "subject to X" / "jollei X:stä muuta johdu" — X overrides it. The trigger nearest the
+# reference decides ("Subject to subsection (2), despite any provision in … legislation": (2) overrides).
+EXCEPTION_DIRECTION = re.compile(
+    r"\b(?:(?P<overrides>notwithstanding|despite|estämättä|poiketen|poikkeuksena)|"
+    r"(?P<yields>subject\s+to|except|unless|jollei|ellei|muuta\s+johdu|johdu\s+muuta|toisin\s+säädet\w*|"
+    r"lukuun\s+ottamatta))\b", re.I)
 CONSEQUENCE = re.compile(
     rf"{EN_CONSEQUENCE.pattern}|{FI_CONSEQUENCE.pattern}|\bdeemed\s+to\s+have\b|\b(?:is|are)\s+annulled\b|"
     r"\bterminates?\b|\bmitätöi\w*|\bmenettää\b",

@@ -298,6 +298,21 @@ def test_a_question_whether_a_rule_always_holds_gets_the_rules_exception(retriev
     assert b.primary.id == "47/1993:4:24:2"
 
 
+def test_the_trigger_nearest_a_reference_says_which_provision_overrides(retriever):
+    from core.answer import _overrides
+
+    def direction(source: str, target: str) -> bool:
+        edge = next(e for e in retriever.graph.out[source] if e.type == "EXCEPTS" and e.target == target)
+        return _overrides(retriever.db, edge)
+
+    assert direction("57/1993:6:43:2", "57/1993:6:43:1")  # "1 momentin estämättä"
+    assert direction("C-36:22.1", "C-36:22:1")  # "Despite subsection 22(1)"
+    # "Subject to subsection (2), despite any provision in federal or provincial legislation …": (2) overrides.
+    assert not direction("C-36:37:1", "C-36:37:2")
+    # "… konkurssin estämättä, jollei 12―14 §:stä muuta johdu": the bankruptcy is overridden, 12–14 § are not.
+    assert not direction("120/2004:17:11:1", "120/2004:17:12")
+
+
 def test_words_a_provision_excludes_do_not_match_it(retriever):
     from core.index import keyword_text
 
