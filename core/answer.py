@@ -14,7 +14,7 @@ refusal gets the sibling that limits the power, and one asking whether a rule al
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core import expand as expand_mod
 from core import patterns, store
@@ -270,11 +270,18 @@ def _unit_of(graph: expand_mod.GraphView, node_id: str) -> str:
     return graph.ancestor(node_id, ("MOMENT", "SECTION"))
 
 
+def _sanctions(text: str) -> bool:
+    """Whether the text states a consequence, or sanctions the breach of a rule it cites ("Jos panttiomaisuus on
+    myyty 1 tai 2 momentin vastaisesti, velkojan on maksettava …"). A breach alone does not make a sentence the
+    answer to "what happens if …?" (it may be the condition), so the sentence score does not count it."""
+    return bool(patterns.CONSEQUENCE.search(text) or patterns.BREACH.search(text))
+
+
 def _with_referring_units(retriever: Retriever, pool: list[Candidate]) -> tuple[list[Candidate], dict[str, str]]:
     """Graph-guided candidates for "what happens if …": a consequence often sits in a provision that
     refers back to the duty it sanctions ("fails to comply with subsection (2)"). The units that refer
-    to the best hits and state a consequence join the pool (just below the unit they refer to, if not
-    found already); returns the pool and, for each such unit, the unit it refers to."""
+    to the best hits and state a consequence join the pool just below the unit they refer to (or move up
+    there, if found lower down); returns the pool and, for each such unit, the unit it refers to."""
     graph = retriever.graph
     found = {c.node_id for c in pool}
     added: list[Candidate] = []
@@ -282,12 +289,15 @@ def _with_referring_units(retriever: Retriever, pool: list[Candidate]) -> tuple[
     for c in pool[:CONSEQUENCE_SOURCES]:
         sources = {_unit_of(graph, e.source) for e in graph.inn.get(c.node_id, []) if e.type == "REFERS_TO"}
         for unit_id, node in sorted(store.get_nodes(retriever.db, sorted(sources - set(refers))).items()):
-            if unit_id == c.node_id or not patterns.CONSEQUENCE.search(node.text):
+            if unit_id == c.node_id or not _sanctions(node.text):
                 continue
             refers[unit_id] = c.node_id
             if unit_id not in found:
                 found.add(unit_id)
                 added.append(Candidate(unit_id, node.law_key, score=c.score - 1e-6))
+            else:  # found lower down: it moves up just below the unit it refers to all the same
+                pool = [replace(p, score=c.score - 1e-6) if p.node_id == unit_id and p.score < c.score - 1e-6
+                        else p for p in pool]
     return sorted(pool + added, key=lambda c: -c.score), refers
 
 
@@ -474,7 +484,7 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
                for c in cands[:RERANK_TOP]}
     for unit_id, target in refers.items():
         # "fails to comply with subsection (2)" reads subsection (2) in: part of its evidence is inherited.
-        if unit_id in located and target in located and patterns.CONSEQUENCE.search(located[unit_id].quote):
+        if unit_id in located and target in located and _sanctions(located[unit_id].quote):
             located[unit_id].score += INHERITED_SHARE * located[target].score
     asks_time = bool(patterns.DEADLINE_QUESTION.search(retrieval.query))
     if mode == "graph" and asks_time:

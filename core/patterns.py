@@ -233,9 +233,12 @@ FI_DEADLINE = re.compile(
 )
 FI_CONSEQUENCE = re.compile(r"\b(?:on\s+mitätön|on\s+tehoton|raukeaa|menettää\s+[^.;,]*|on\s+palautettava)", re.I)
 # answer: a question about what follows from a fact, and a sentence that states a legal consequence
+# … and "what if someone breaks the rule" ("jos se myy pantin ilmoittamatta ensin", "if he fails to …").
 CONSEQUENCE_QUESTION = re.compile(
     r"\b(?:what\s+happens|consequences?|what\s+(?:is|are)\s+the\s+effects?|what\s+effect|"
-    r"mitä\s+seuraa|seuraus\w*|seuraamu\w*|mitä\s+tapahtuu|mi(?:kä|tä)\s+vaikutu\w*)\b",
+    r"mitä\s+seuraa|seuraus\w*|seuraamu\w*|mitä\s+tapahtuu|mi(?:kä|tä)\s+vaikutu\w*)\b"
+    r"|\b(?:if|jos)\b[^?]*?(?:\b\w+(?:matta|mättä)\b|\bfail(?:s|ed)?\s+to\b|\blaiminly\w*|\bcontrary\s+to\b|"
+    r"\bwithout\s+(?:first\s+)?\w+ing\b|\bbreach\w*|\bcontraven\w*)",
     re.I,
 )
 # A question about when something is refused or barred, and a sentence that states such a limit.
@@ -271,3 +274,8 @@ CONSEQUENCE = re.compile(
     r"\bterminates?\b|\bmitätöi\w*|\bmenettää\b",
     re.I,
 )
+# A provision that sanctions the breach of the rule it cites: "1 tai 2 momentin vastaisesti", "fails to comply with
+# subsection (2)".
+BREACH = re.compile(
+    r"\b(?:vastaisesti|vastoin|contrary\s+to|in\s+contravention\s+of|fails?\s+to\s+comply\s+with|contravenes|"
+    r"laiminly\w*|in\s+breach\s+of)\b", re.I)

@@ -313,6 +313,20 @@ def test_the_trigger_nearest_a_reference_says_which_provision_overrides(retrieve
     assert not direction("120/2004:17:11:1", "120/2004:17:12")
 
 
+def test_a_question_about_breaking_a_rule_gets_the_provision_that_sanctions_the_breach(retriever):
+    # Not evaluation questions. KonkL 17:11.2 obliges a pledgee to tell the administrator how it will sell; 17:11.3
+    # says what the court may do if the creditor acts "1 tai 2 momentin vastaisesti" — the search ranks it low,
+    # the graph edge back to 17:11.2 brings it up.
+    a = answer(retriever, "Mitä seuraa, jos panttivelkoja ryhtyy realisoimaan pantin ilmoittamatta saatavaansa "
+                          "pesänhoitajalle?")
+    assert a.primary.id == "120/2004:17:11:3"
+    assert "vastaisesti" in a.quote
+    # "fails to comply" is the condition, not the consequence: the offence stays the answer (not BIA 68(13)(b),
+    # where an employer "fails to comply with the terms of the order").
+    b = answer(retriever, "What happens if a bankrupt fails to comply with an order to pay surplus income?")
+    assert b.primary.id == "B-3:198:2"
+
+
 def test_words_a_provision_excludes_do_not_match_it(retriever):
     from core.index import keyword_text
 
