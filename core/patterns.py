@@ -238,6 +238,7 @@ CONSEQUENCE_QUESTION = re.compile(
     r"\b(?:what\s+happens|consequences?|what\s+(?:is|are)\s+the\s+effects?|what\s+effect|"
     r"mitä\s+seuraa|seuraus\w*|seuraamu\w*|mitä\s+tapahtuu|mi(?:kä|tä)\s+vaikutu\w*)\b"
     r"|\b(?:if|jos)\b[^?]*?(?:\b\w+(?:matta|mättä)\b|\bfail(?:s|ed)?\s+to\b|\blaiminly\w*|\bcontrary\s+to\b|"
+    r"\bvastaisesti\b|\bvastoin\b|"
     r"\bwithout\s+(?:first\s+)?\w+ing\b|\bbreach\w*|\bcontraven\w*)",
     re.I,
 )

@@ -325,6 +325,11 @@ def test_a_question_about_breaking_a_rule_gets_the_provision_that_sanctions_the_
     # where an employer "fails to comply with the terms of the order").
     b = answer(retriever, "What happens if a bankrupt fails to comply with an order to pay surplus income?")
     assert b.primary.id == "B-3:198:2"
+    # The Finnish words for the breach count in the question as "contrary to" does (YSL 17(3): a pledge given
+    # "vastoin 1 momentissa säädettyä kieltoa" is ineffective).
+    c = answer(retriever, "Onko vakuus pätevä, jos velallinen asettaa sen saneerausmenettelyn alettua kiellon "
+                          "vastaisesti?")
+    assert c.primary.id == "47/1993:4:17:3"
 
 
 def test_words_a_provision_excludes_do_not_match_it(retriever):
