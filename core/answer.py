@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from core import expand as expand_mod
 from core import patterns, store
-from core.model import Edge, Node
+from core.model import Node
 from core.index import keyword_text
 from core.normalize import Analyzer, analyzer
 from core.retrieve import Candidate, Retrieval, Retriever
@@ -74,8 +74,8 @@ class Answer:
             "node_id": self.primary.id, "label": self.primary.citation, "text": self.primary.text,
             "score": round(self.score, 6)}
         out["quote"] = self.quote
-        out["supporting"] = [{"node_id": n.id, "label": n.citation, "text": n.text, "score": s.score, "via": s.via}
-                             for n, s in self.supporting]
+        out["supporting"] = [{"node_id": n.id, "label": n.citation, "text": n.text, "score": s.score, "via": s.via,
+                              "role": s.role} for n, s in self.supporting]
         out["path"] = self.path
         out["candidates"] = [c.as_json() for c in self.candidates]
         out["latency_ms"] = {k: round(v, 2) for k, v in self.latency_ms.items()}
@@ -389,18 +389,6 @@ def _with_cited_periods(retriever: Retriever, retrieval: Retrieval, head: list[C
     return out
 
 
-def _overrides(db, edge: Edge) -> bool:
-    """Whether an EXCEPTS edge's source overrides its target ("notwithstanding X", "X:n estämättä") rather than
-    yielding to it ("subject to X", "jollei X:stä muuta johdu"): the trigger nearest the reference decides."""
-    source = store.get_node(db, edge.source)
-    if source is None:
-        return False
-    before, after = source.text[max(0, edge.start - 40):edge.start], source.text[edge.end:edge.end + 40]
-    triggers = [(len(before) - m.end(), m) for m in patterns.EXCEPTION_DIRECTION.finditer(before)]
-    triggers += [(m.start(), m) for m in patterns.EXCEPTION_DIRECTION.finditer(after)]
-    return bool(triggers) and min(triggers, key=lambda t: t[0])[1].group("overrides") is not None
-
-
 def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[Candidate], units: dict[str, Node],
                       located: dict[str, Located]) -> list[Candidate]:
     """"Even though …", "other than …" / "vaikka …", "muussa kuin …": a question that concedes the rule asks for
@@ -423,7 +411,7 @@ def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[C
                     if edge.type != "EXCEPTS" or target_unit == cand.node_id or not (
                             target_unit in listed or edge.target in sections):
                         continue
-                    if _overrides(retriever.db, edge):
+                    if graph.overrides(edge):
                         overriding.add(cand.node_id)
                     elif target_unit in listed:
                         overriding.add(target_unit)
@@ -437,7 +425,7 @@ def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[C
         for node_id in rule:
             for edge in graph.inn.get(node_id, []):
                 source_unit = _unit_of(graph, edge.source)
-                if (edge.type == "EXCEPTS" and source_unit != first_id and _overrides(retriever.db, edge)
+                if (edge.type == "EXCEPTS" and source_unit != first_id and graph.overrides(edge)
                         and graph.ancestor(source_unit, ("SECTION",)) not in old_law):
                     overriding.add(source_unit)
         unlisted = sorted(overriding - {c.node_id for c in ranked})

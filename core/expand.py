@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import sqlite_utils
 
-from core import store
+from core import patterns, store
 from core.model import Edge
 
 MAX_HOPS = 2
@@ -31,12 +31,25 @@ class Support:
     hops: int
     edge: list[str]  # the edge that reached it [source, type, target]
     evidence: str = ""
+    # exception (it prevails over the provision it hangs from), general_rule (that provision prevails over it),
+    # reference or definition
+    role: str = ""
 
 
 @dataclass
 class Expansion:
     supports: list[Support] = field(default_factory=list)
     path: list[list[str]] = field(default_factory=list)
+
+
+def source_overrides(text: str, start: int, end: int) -> bool:
+    """Whether the provision whose `text` holds an EXCEPTS reference at [start, end) overrides what it names
+    ("notwithstanding X", "X:n estämättä") rather than yielding to it ("subject to X", "jollei X:stä muuta
+    johdu"): the trigger nearest the reference decides."""
+    before, after = text[max(0, start - 40):start], text[end:end + 40]
+    triggers = [(len(before) - m.end(), m) for m in patterns.EXCEPTION_DIRECTION.finditer(before)]
+    triggers += [(m.start(), m) for m in patterns.EXCEPTION_DIRECTION.finditer(after)]
+    return bool(triggers) and min(triggers, key=lambda t: t[0])[1].group("overrides") is not None
 
 
 class GraphView:
@@ -56,6 +69,14 @@ class GraphView:
             self.out.setdefault(e.source, []).append(e)
             self.inn.setdefault(e.target, []).append(e)
         self._term_cache: dict[str, set[str]] = {}
+        excepts = [e for edges in self.out.values() for e in edges if e.type == "EXCEPTS"]
+        texts = {n.id: n.text for n in store.get_nodes(db, sorted({e.source for e in excepts})).values()}
+        self._overriding = {(e.source, e.target, e.start) for e in excepts
+                            if source_overrides(texts.get(e.source, ""), e.start, e.end)}
+
+    def overrides(self, edge: Edge) -> bool:
+        """Whether an EXCEPTS edge's source prevails over its target (see `source_overrides`)."""
+        return (edge.source, edge.target, edge.start) in self._overriding
 
     def structure_below(self, node_id: str) -> list[Edge]:
         """The HAS_MOMENT / HAS_PARAGRAPH edges of the node's subtree, depth first."""
@@ -123,6 +144,16 @@ def _steps(graph: GraphView, node_id: str, question_terms: set[str] | None) -> l
     return [(kind, target, e) for _, _, _, kind, target, e in steps]
 
 
+def _role(graph: GraphView, kind: str, edge: Edge) -> str:
+    """What a step's node is to the node it hangs from: an exception prevails over it ("notwithstanding
+    subsection (1)" points from the exception to the rule; "subject to subsection (2)" from the rule to it)."""
+    if kind == "EXCEPTS":
+        return "general_rule" if graph.overrides(edge) else "exception"
+    if kind == "EXCEPTED_BY":
+        return "exception" if graph.overrides(edge) else "general_rule"
+    return "reference" if kind == "REFERS_TO" else "definition"
+
+
 def _definition_rank(graph: GraphView, def_id: str, question_terms: set[str] | None) -> float:
     """Definitions whose term the question uses come first; then longer (more specific) terms."""
     term_lemmas = graph.term_lemmas(def_id)
@@ -146,7 +177,7 @@ def expand(graph: GraphView, primary_id: str, primary_score: float,
                     continue
                 seen.add(target)
                 support = Support(target, VIA_LABEL[kind], round(score - HOP_DECAY, 6), hop,
-                                  [e.source, e.type, e.target], e.evidence)
+                                  [e.source, e.type, e.target], e.evidence, _role(graph, kind, e))
                 result.supports.append(support)
                 result.path.append([e.source, e.type, e.target])
                 next_frontier.append((target, support.score))

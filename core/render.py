@@ -17,8 +17,8 @@ EDGE_COLOURS = {"EXCEPTS": "#e15759", "REFERS_TO": "#4e79a7", "DEFINES": "#b07aa
                 "USES_TERM": "#d4a6c8", "HAS_SECTION": "#bab0ac", "HAS_CHAPTER": "#bab0ac", "HAS_MOMENT": "#bab0ac",
                 "HAS_PARAGRAPH": "#bab0ac", "DUTY": "#59a14f", "ABOUT": "#ff9da7"}
 EDGE_PRIORITY = {"EXCEPTS": 0, "REFERS_TO": 1, "DEFINES": 2, "DEFINED_IN": 2, "USES_TERM": 3, "DUTY": 2, "ABOUT": 2}
-ROLE = {"EXCEPTS": {"en": "exception", "fi": "poikkeus"}, "REFERS_TO": {"en": "reference", "fi": "viittaus"},
-        "DEFINES": {"en": "definition", "fi": "määritelmä"}}
+ROLE = {"exception": {"en": "exception", "fi": "poikkeus"}, "general_rule": {"en": "general rule", "fi": "pääsääntö"},
+        "reference": {"en": "reference", "fi": "viittaus"}, "definition": {"en": "definition", "fi": "määritelmä"}}
 
 STRINGS = {
     "en": {"primary": "Answer — the provision", "supporting": "The norm path: what this depends on",
@@ -40,6 +40,12 @@ def found_by(candidate: dict, lang: str = "en") -> str:
     if sides:
         return " + ".join(sides)
     return "normipolku" if lang == "fi" else "norm path"
+
+
+def role_label(support: dict, lang: str) -> str:
+    """A norm-path card's label: what the provision is to the one it hangs from (an exception, or the general
+    rule the answer departs from, a reference, a definition)."""
+    return ROLE.get(support.get("role", ""), {}).get("fi" if lang == "fi" else "en", support["via"].lower())
 
 
 def strings(lang: str) -> dict[str, str]:

@@ -81,7 +81,7 @@ if ui.require_corpus():
             if a["supporting"]:
                 st.markdown(f"#### {s['supporting']}")
                 for sup in a["supporting"]:
-                    role = render.ROLE.get(sup["via"], {}).get(lang, sup["via"].lower())
+                    role = render.role_label(sup, lang)
                     with st.container(border=True):
                         st.markdown(f"<span class='role'>{role}</span> · **{sup['label']}** · `{sup['node_id']}`",
                                     unsafe_allow_html=True)

@@ -304,11 +304,9 @@ def test_a_question_whether_a_rule_always_holds_gets_the_rules_exception(retriev
 
 
 def test_the_trigger_nearest_a_reference_says_which_provision_overrides(retriever):
-    from core.answer import _overrides
-
     def direction(source: str, target: str) -> bool:
         edge = next(e for e in retriever.graph.out[source] if e.type == "EXCEPTS" and e.target == target)
-        return _overrides(retriever.db, edge)
+        return retriever.graph.overrides(edge)
 
     assert direction("57/1993:6:43:2", "57/1993:6:43:1")  # "1 momentin estämättä"
     assert direction("C-36:22.1", "C-36:22:1")  # "Despite subsection 22(1)"
@@ -335,6 +333,22 @@ def test_a_question_about_breaking_a_rule_gets_the_provision_that_sanctions_the_
     c = answer(retriever, "Onko vakuus pätevä, jos velallinen asettaa sen saneerausmenettelyn alettua kiellon "
                           "vastaisesti?")
     assert c.primary.id == "47/1993:4:17:3"
+
+
+def test_a_norm_path_card_says_whether_it_is_an_exception_or_the_rule_the_answer_departs_from(retriever):
+    from core import render
+
+    # YSL 66(2) applies "1 momentin estämättä": 66(1) is the general rule it departs from, not its exception.
+    a = answer(retriever, "YSL 66 § 2 mom.").as_json()
+    card = next(s for s in a["supporting"] if s["node_id"] == "47/1993:9:66:1")
+    assert (card["via"], card["role"]) == ("EXCEPTS", "general_rule")
+    assert render.role_label(card, "fi") == "pääsääntö"
+    # BIA 69.3(1) is "Subject to subsections (1.1) and (2)": those are its exceptions.
+    b = answer(retriever, "BIA 69.3(1)").as_json()
+    card = next(s for s in b["supporting"] if s["node_id"] == "B-3:69.3:1.1")
+    assert (card["via"], card["role"]) == ("EXCEPTS", "exception")
+    assert render.role_label(card, "en") == "exception"
+    assert {s["role"] for s in b["supporting"] if s["via"] == "DEFINES"} == {"definition"}
 
 
 def test_words_a_provision_excludes_do_not_match_it(retriever):
