@@ -457,7 +457,7 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     if retrieval.lang == "fi":
         # The English-only embedding model reads Finnish poorly; its stray ranks can push the keyword side's
         # first hit below the fifth place. That hit always gets its sentence evidence weighed.
-        keyword_first = [c for c in pool[RERANK_TOP:] if c.bm25_rank == 1]
+        keyword_first = [c for c in retrieval.candidates[RERANK_TOP:] if c.bm25_rank == 1]
         if keyword_first:
             pool = pool[:RERANK_TOP - 1] + keyword_first + [c for c in pool[RERANK_TOP - 1:] if c not in keyword_first]
     # "What happens if …": the best match describes the condition; the consequence may sit elsewhere.
@@ -513,7 +513,8 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
         result.ranked = [node.id]
     elif retrieval.candidates:
         ordered, located = _rerank(retriever, retrieval, mode, k)
-        result.candidates = ordered + retrieval.candidates[k:]
+        reranked = {c.node_id for c in ordered}
+        result.candidates = ordered + [c for c in retrieval.candidates[k:] if c.node_id not in reranked]
         for cand in ordered:
             loc = located.get(cand.node_id)
             if loc is None and result.primary is None:

@@ -43,6 +43,11 @@ class Candidate:
     rrf: float = 0.0
     score: float = 0.0
 
+    @property
+    def demoted(self) -> bool:
+        """Whether a pair guard took points off (a definition or a transitional provision)."""
+        return self.score < self.rrf
+
     def as_json(self) -> dict:
         return {"node_id": self.node_id, "bm25_rank": self.bm25_rank, "dense_rank": self.dense_rank,
                 "rrf": round(self.rrf, 6)}
@@ -232,7 +237,11 @@ class Retriever:
             dense_list = self._dense(text, result)
             result.latency_ms["dense"] = (time.perf_counter() - t) * 1000
         t = time.perf_counter()
-        result.candidates = self._fuse(bm25_list, dense_list, dict(routed), text, lang)[:max(k, 10)]
+        fused = self._fuse(bm25_list, dense_list, dict(routed), text, lang)
+        # The keyword side's first hit stays in the list even where the fusion ranks it lower, unless a guard
+        # demoted it (the rerank weighs it in Finnish, where the dense side is weak).
+        result.candidates = fused[:max(k, 10)] + [c for c in fused[max(k, 10):] if c.bm25_rank == 1
+                                                  and not c.demoted]
         result.latency_ms["fuse"] = (time.perf_counter() - t) * 1000
         if not result.candidates:
             result.notices.append("Nothing found for this question.")
