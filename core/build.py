@@ -67,6 +67,8 @@ def build_all(db: sqlite_utils.Database, progress: Progress = _noop, force: bool
         digest = ingest.content_hash(data)
         row = stored.get(info.key)
         if not force and row and row["content_hash"] == digest and row["parser_version"] == version:
+            if store.law_info(row) != info:  # laws.json changed (a new alias): its provisions did not
+                store.update_law_info(db, info)
             report.skipped.append(info.key)
             continue
         try:

@@ -91,6 +91,7 @@ class Retriever:
         self._bm25: dict[str, index.Bm25Index | None] = {}
         self._dense_error: str | None = None
         self._alias = self._alias_patterns()
+        self._alias_lemmas = self._one_word_alias_lemmas()
         self._graph = None
         self._def_terms: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
         self._headed: dict[str, set[str]] = {}
@@ -141,6 +142,26 @@ class Retriever:
             out[key] = re.compile(rf"(?<![\w/])(?:{alts})(?![\w/])", re.I)
         return out
 
+    def _one_word_alias_lemmas(self) -> dict[tuple[str, str], str]:
+        """(language, base form) → law for the one-word names: "konkurssilain", "velkajärjestelylaissa" name a law
+        as "konkurssilaki" does."""
+        out = {}
+        for key, row in self.laws.items():
+            for name in store.law_info(row).aliases:
+                if len(patterns.WORD.findall(name)) == 1:
+                    out[(row["lang"], analyzer(row["lang"]).lemma(name))] = key
+        return out
+
+    def named_laws(self, text: str, lang: str) -> list[str]:
+        """The laws a question names, by key, abbreviation or alias — a one-word name in any inflection."""
+        named = [k for k, pat in self._alias.items() if pat.search(text)]
+        an = analyzer(lang)
+        for word in patterns.WORD.findall(text):
+            key = self._alias_lemmas.get((lang, an.lemma(word)))
+            if key is not None and key not in named:
+                named.append(key)
+        return named
+
     # -- citations -------------------------------------------------------------------------------
     def lookup_citation(self, text: str) -> str | None:
         """A node id for a citation-shaped query, else None."""
@@ -182,7 +203,7 @@ class Retriever:
     # -- routing ---------------------------------------------------------------------------------
     def route(self, text: str, lang: str, terms: list[str]) -> list[tuple[str, float]]:
         """Laws of the question's language ranked by keyword evidence; explicit names win."""
-        named = [k for k, pat in self._alias.items() if pat.search(text)]
+        named = self.named_laws(text, lang)
         if named:
             return [(k, 1.0) for k in named][:ROUTE_TOP]
         bm = self.bm25(lang)

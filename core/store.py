@@ -102,6 +102,14 @@ def replace_law(db: sqlite_utils.Database, info: LawInfo, nodes: list[Node], edg
                          "VALUES (?,?,?,?,?,?)", _rows(unresolved, UNRESOLVED_COLUMNS))
 
 
+def update_law_info(db: sqlite_utils.Database, info: LawInfo) -> None:
+    """Refresh a stored law's description (title, version, licence, aliases) without touching its provisions."""
+    with transaction(db) as conn:
+        conn.execute("UPDATE laws SET abbrev = ?, title = ?, version = ?, licence = ?, aliases = ? WHERE key = ?",
+                     (info.abbrev, info.title, info.version, info.licence,
+                      json.dumps(info.aliases, ensure_ascii=False), info.key))
+
+
 def _delete_law_rows(conn: sqlite3.Connection, key: str) -> None:
     conn.execute("DELETE FROM edges WHERE law_key = ?", (key,))
     conn.execute("DELETE FROM unresolved WHERE law_key = ?", (key,))

@@ -85,6 +85,26 @@ def test_unresolved_references_are_kept_not_invented(graph_db):
         assert node.text[u.start:u.end] == u.evidence
 
 
+def test_a_new_alias_in_the_registry_reaches_the_stored_law_without_a_rebuild(graph_db, tmp_path):
+    import json
+    import shutil
+
+    from core import build
+    from core.config import LAWS_DIR
+
+    laws_dir = tmp_path / "laws"
+    shutil.copytree(LAWS_DIR, laws_dir)
+    registry = json.loads((laws_dir / "laws.json").read_text(encoding="utf-8"))
+    next(e for e in registry if e["key"] == "120/2004")["aliases"].append("konkurssilakimme")
+    (laws_dir / "laws.json").write_text(json.dumps(registry, ensure_ascii=False), encoding="utf-8")
+    nodes_before = graph_db.execute("SELECT COUNT(*) FROM nodes").fetchone()[0]
+    report = build.build_all(graph_db, laws_dir=laws_dir, with_index=False)
+    assert report.built == [] and len(report.skipped) == 7
+    row = next(r for r in store.laws(graph_db) if r["key"] == "120/2004")
+    assert "konkurssilakimme" in store.law_info(row).aliases
+    assert graph_db.execute("SELECT COUNT(*) FROM nodes").fetchone()[0] == nodes_before
+
+
 def test_kill_9_during_build_leaves_a_consistent_database(tmp_path):
     """Kill a process mid-write, many times: every law is either its old or its new self."""
     db_file = tmp_path / "n.db"

@@ -383,6 +383,17 @@ def test_routing_weighs_each_laws_best_match_most(retriever):
     assert sorted(retriever.search(question, mode="bm25").laws) == ["47/1993", "57/1993"]
 
 
+def test_a_law_named_in_any_inflection_is_the_law_searched(retriever):
+    # Not evaluation questions. Finnish names a law in the case the sentence needs: "konkurssilain mukaan",
+    # "yrityssaneerauslaissa", "takaisinsaantilakia"; each is routed as the nominative alias is.
+    for question, law in [("Mitä konkurssilain mukaan pesänhoitajan on tehtävä ensimmäiseksi?", "120/2004"),
+                          ("Mitä yrityssaneerauslaissa säädetään selvittäjän palkkiosta?", "47/1993"),
+                          ("Sovelletaanko takaisinsaantilakia myös yrityssaneeraukseen?", "758/1991")]:
+        assert retriever.search(question, mode="bm25").laws == [law], question
+    # A word that only begins like a law's name names none.
+    assert retriever.named_laws("Mitä konkurssilaiminlyönnistä seuraa?", "fi") == []
+
+
 def test_a_question_naming_two_laws_prefers_neither(retriever):
     # Both Acts named: the router ties, so no law gets the router bonus (not the alphabetically last one).
     r = retriever.search("Can proceedings started under the CCAA be continued under the Bankruptcy and "
