@@ -287,7 +287,10 @@ def _with_referring_units(retriever: Retriever, pool: list[Candidate]) -> tuple[
     added: list[Candidate] = []
     refers: dict[str, str] = {}
     for c in pool[:CONSEQUENCE_SOURCES]:
-        sources = {_unit_of(graph, e.source) for e in graph.inn.get(c.node_id, []) if e.type == "REFERS_TO"}
+        # A reference to one of the unit's items ("2 momentin 1–7 kohdan vastaisesti") refers to the unit too.
+        cited = [c.node_id] + [e.target for e in graph.structure_below(c.node_id)]
+        sources = {_unit_of(graph, e.source) for node_id in cited for e in graph.inn.get(node_id, [])
+                   if e.type == "REFERS_TO"}
         for unit_id, node in sorted(store.get_nodes(retriever.db, sorted(sources - set(refers))).items()):
             if unit_id == c.node_id or not _sanctions(node.text):
                 continue
@@ -408,7 +411,9 @@ def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[C
             for node_id in [cand.node_id] + [e.target for e in graph.structure_below(cand.node_id)]:
                 for edge in graph.out.get(node_id, []):
                     target_unit = _unit_of(graph, edge.target)
-                    if edge.type != "EXCEPTS" or target_unit == cand.node_id or not (
+                    # "tämän pykälän estämättä" excepts the unit's own section: nothing else in the list.
+                    own_section = edge.target == graph.ancestor(cand.node_id, ("SECTION",))
+                    if edge.type != "EXCEPTS" or target_unit == cand.node_id or own_section or not (
                             target_unit in listed or edge.target in sections):
                         continue
                     if graph.overrides(edge):

@@ -346,6 +346,22 @@ def test_a_question_about_breaking_a_rule_gets_the_provision_that_sanctions_the_
     c = answer(retriever, "Onko vakuus pätevä, jos velallinen asettaa sen saneerausmenettelyn alettua kiellon "
                           "vastaisesti?")
     assert c.primary.id == "47/1993:4:17:3"
+    # YSL 29(3) sanctions a breach of items of 29(2) ("Vastoin 2 momentin 1-7 kohdan säännöksiä tehty oikeustoimi on
+    # tehoton"): a reference to the unit's items is a reference to the unit, so it joins the pool below 29(2).
+    d = answer(retriever, "Mitä seuraa oikeustoimesta, jonka velallinen tekee ilman selvittäjän suostumusta?")
+    assert d.primary.id == "47/1993:5:29:3"
+    assert d.quote.startswith("Vastoin 2 momentin 1-7 kohdan") and d.quote in d.primary.text
+
+
+def test_a_provision_excepting_its_own_section_is_no_exception_to_another(retriever):
+    # Not an evaluation question. VJL 7(1) lets its last sentence override the section itself ("tämän pykälän
+    # estämättä"); a question that concedes something ("vaikka …") must not put it first for that alone — here
+    # it is about a company's restructuring (YSL), not a private debtor's (VJL).
+    own = [e for e in retriever.graph.out["57/1993:2:7:1"] if e.type == "EXCEPTS" and e.target == "57/1993:2:7"]
+    assert own
+    a = answer(retriever, "Mitä seuraa, jos yritys tekee uutta velkaa saneerausmenettelyssä, vaikka selvittäjä ei ole "
+                          "suostunut?")
+    assert a.primary.id.startswith("47/1993:")
 
 
 def test_a_norm_path_card_says_whether_it_is_an_exception_or_the_rule_the_answer_departs_from(retriever):
