@@ -446,6 +446,50 @@ def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[C
     return first + [c for c in ranked if c not in first]
 
 
+def _excluded_by_reference(graph: expand_mod.GraphView, unit: Node) -> set[str]:
+    """The units a unit's text leaves out by reference: "muita kuin 2 momentissa tarkoitettuja tietoja",
+    "other than those referred to in subsection (1)"."""
+    out: set[str] = set()
+    for m in patterns.OTHER_THAN_WORDS.finditer(unit.text):
+        for edge in graph.out.get(unit.id, []):
+            gap = unit.text[m.end():edge.start] if edge.type == "REFERS_TO" else ""
+            if gap and patterns.SCOPE_GAP.match(gap):
+                out.add(_unit_of(graph, edge.target))
+    return out
+
+
+def _other_than_first(retriever: Retriever, retrieval: Retrieval, ordered: list[Candidate], units: dict[str, Node],
+                      located: dict[str, Located]) -> list[Candidate]:
+    """"Saako velkoja muitakin tietoja kuin vuosiselonteon tiedot?": the question leaves out what one provision says
+    (its words may even find that provision first), and the answer is the provision that covers what that one does
+    not — "muita kuin 2 momentissa tarkoitettuja tietoja". A candidate, or a unit citing one of the five reranked,
+    that leaves out by reference a unit holding the question's left-out words goes first."""
+    m = patterns.QUESTION_OTHER_THAN.search(retrieval.query)
+    if not m:
+        return ordered
+    graph = retriever.graph
+    an = analyzer(retrieval.lang)
+    left_out = set(an.terms(m.group("excluded")))
+    head = [c.node_id for c in ordered[:RERANK_TOP]]
+    citing = {_unit_of(graph, e.source) for node_id in head
+              for cited in [node_id] + [e.target for e in graph.structure_below(node_id)]
+              for e in graph.inn.get(cited, []) if e.type == "REFERS_TO"}
+    listed = [c.node_id for c in ordered]
+    pool = listed + sorted(citing - set(listed))
+    units.update(store.get_nodes(retriever.db, [u for u in pool if u not in units]))
+    # The left-out unit must be one the search found, and hold words of the question's left-out part.
+    found = [u for u in pool if u in units and any(
+        t != u and t in listed and left_out & set(an.terms(units[t].text))
+        for t in _excluded_by_reference(graph, units[u]))]
+    if not found:
+        return ordered
+    first = found[0]
+    _located(retriever, retrieval, located, units[first])
+    moved = next((c for c in ordered if c.node_id == first), None) or Candidate(first, units[first].law_key,
+                                                                              score=ordered[0].score)
+    return [moved] + [c for c in ordered if c is not moved]
+
+
 def _citation_quote(node: Node) -> str:
     spans = sentence_spans(node.text)
     if len(node.text) <= 700 or not spans:
@@ -500,6 +544,8 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     ordered = head + [c for c in cands[RERANK_TOP:] if c.node_id not in in_head]
     if mode == "graph" and ordered and patterns.LIMIT_QUESTION.search(retrieval.query):
         ordered = _limit_first(retriever, retrieval, ordered, units, located)
+    if mode == "graph" and ordered:
+        ordered = _other_than_first(retriever, retrieval, ordered, units, located)
     if mode == "graph" and (patterns.CONCESSION_QUESTION.search(retrieval.query)
                             or patterns.UNIVERSAL_QUESTION.search(retrieval.query)):
         ordered = _exceptions_first(retriever, retrieval, ordered, units, located)

@@ -173,8 +173,18 @@ DURATION = re.compile(
 TIME_ANSWER = re.compile(DURATION.pattern + r"|\b(?:when|until|kun|kunnes)\b", re.I)
 # "other than an initial application", "muuhun kuin …": the words of such a scope are excluded by the
 # provision, so they are not indexed as what it is about.
-OTHER_THAN = r"other\s+than|muu(?:n|ssa|lla|sta|hun|ksi|t|ta)?\s+kuin"
+# Every case of Finnish "muu" (other), singular and plural ("muuhun kuin …", "muita kuin …").
+MUU_FORMS = r"mu(?:u(?:n|ta|ssa|sta|hun|lla|lta|lle|na|ksi|t)?|i(?:den|tten|ta|ssa|sta|hin|lla|lta|lle|na|ksi))"
+OTHER_THAN = rf"other\s+than|{MUU_FORMS}\s+kuin"
 EXCLUDED_SCOPE = re.compile(rf"\b(?:{OTHER_THAN})\s+(?:an?\s+|the\s+)?[\w’'-]+(?:\s+[\w’'-]+)?", re.I)
+OTHER_THAN_WORDS = re.compile(rf"\b(?:{OTHER_THAN})\b", re.I)
+# A question's own "other than X", words between allowed ("muusta syystä kuin velallisen laiminlyönnin", "muitakin
+# tietoja … kuin vuosiselonteon tiedot", "any other grounds than …"): `excluded` is X.
+QUESTION_OTHER_THAN = re.compile(
+    rf"\b(?:{MUU_FORMS}(?:kin|kaan|kään)?|other)"
+    r"(?:\s+[\w’'-]+){0,3}?\s+(?:kuin|than)\s+(?P<excluded>[^,.;:?!]{1,80})", re.I)
+# Up to four words between "other than" and the reference it excludes ("other than those referred to in …").
+SCOPE_GAP = re.compile(r"^(?:\s+[\w’'-]+){0,4}\s+$")
 # A question whose answer is a whole list: "what factors …", "which documents …", "mitkä seikat …".
 LIST_QUESTION = re.compile(
     r"\b(?:what|which)\s+(?:factors|documents|matters|conditions|circumstances|grounds|criteria|particulars|"

@@ -656,3 +656,24 @@ def test_a_provision_that_disapplies_or_overrides_another_reads_with_its_words(r
     assert any(e.type == "REFERS_TO" for e in retriever.graph.out["B-3:50.4:9"])
     assert localise(retriever, citing, asked, "en", retriever.graph).score == pytest.approx(
         localise(retriever, citing, asked, "en").score)
+
+
+def test_a_question_leaving_out_what_one_provision_says_gets_the_provision_that_covers_the_rest(retriever):
+    from core.answer import _excluded_by_reference
+    from core.index import keyword_text
+
+    # KonkL 14:11.4 leaves out by reference what 14:11.2 lists ("myös muita kuin 2 momentissa tarkoitettuja …
+    # tietoja"); the plural "muita kuin" is an excluded scope like the singular "muuta kuin".
+    unit = store.get_node(retriever.db, "120/2004:14:11:4")
+    assert _excluded_by_reference(retriever.graph, unit) == {"120/2004:14:11:2"}
+    assert "momentissa" not in keyword_text(unit.text)
+    # Not an evaluation question: its left-out words ("vuosiselonteossa kerrotut") find 14:11; the answer is 14:11.4.
+    a = answer(retriever, "Voiko pesänhoitaja kieltäytyä antamasta velkojalle muita tietoja kuin vuosiselonteossa "
+                          "kerrotut?")
+    assert a.primary.id == "120/2004:14:11:4"
+    assert a.quote.startswith("Pesänhoitajan on pyynnöstä annettava velkojalle myös muita kuin")
+    # The left-out provision must be one the search found: the estate's forum (KonkL 7:2.4) stays the answer
+    # although KonkL 7:1.2 leaves out "muussa kuin 1 momentissa tarkoitetussa valtiossa".
+    b = answer(retriever, "Voidaanko kuolinpesän konkurssiasia käsitellä muussa kuin vainajan kotipaikan "
+                          "tuomioistuimessa?")
+    assert b.primary.id == "120/2004:7:2:4"
