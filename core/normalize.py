@@ -105,10 +105,14 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
 _WORDBASE = re.compile(r"\+([^+(]*)\(([^()]*)\)")
 
 
+_PROPER_NOUNS = {"etunimi", "sukunimi", "paikannimi", "nimi"}
+
+
 def _preferred(readings: list[dict], word: str) -> dict:
-    """The reading whose base form is the word itself, else Voikko's first: "maksaa" is the verb, not the
-    partitive of maksa (liver); "vuosi" is year, not vuotaa; "vakuusvelkoja" is the creditor, not debts."""
-    return min(readings, key=lambda a: (a.get("BASEFORM") or "").lower() != word)
+    """A common word's reading before a name's; among those, the one whose base form is the word itself, else
+    Voikko's first: "maksaa" is the verb, not the partitive of maksa (liver); "vuosi" is year, not vuotaa;
+    "vakuusvelkoja" is the creditor, not debts; "veroja" is taxes, not the name Vera; "oman" is oma, not Oman."""
+    return min(readings, key=lambda a: (a.get("CLASS") in _PROPER_NOUNS, (a.get("BASEFORM") or "").lower() != word))
 
 
 _NOMINAL_CLASSES = {"nimisana", "laatusana", "nimisana_laatusana"}  # what ends a compound

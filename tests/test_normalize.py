@@ -43,6 +43,14 @@ def test_a_word_that_is_its_own_base_form_keeps_that_reading():
 
 
 @needs_voikko
+def test_a_common_word_is_read_before_a_name():
+    fi = analyzer("fi")
+    # Voikko lists the names Vera, Oman, Anna and Jon first for these; "Oman" and "Anna" are even their own base form.
+    assert [fi.lemma(w) for w in ("veroja", "oman", "anna", "jonkin")] == ["vero", "oma", "antaa", "jokin"]
+    assert fi.lemma("suomessa") == "suomi"  # a name with no common reading stays a name
+
+
+@needs_voikko
 def test_a_compound_missing_from_voikkos_dictionary_is_split_at_its_last_simple_member():
     fi = analyzer("fi")
     # Voikko knows neither word; Snowball alone would stem them apart (takaisinsaann / takaisinsaant).
