@@ -452,8 +452,8 @@ def _excluded_by_reference(graph: expand_mod.GraphView, unit: Node) -> set[str]:
     out: set[str] = set()
     for m in patterns.OTHER_THAN_WORDS.finditer(unit.text):
         for edge in graph.out.get(unit.id, []):
-            gap = unit.text[m.end():edge.start] if edge.type == "REFERS_TO" else ""
-            if gap and patterns.SCOPE_GAP.match(gap):
+            gap = unit.text[m.end():edge.start] if edge.type == "REFERS_TO" and edge.start > m.end() else ""
+            if patterns.SCOPE_GAP.match(gap):
                 out.add(_unit_of(graph, edge.target))
     return out
 
