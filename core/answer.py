@@ -270,6 +270,13 @@ def _unit_of(graph: expand_mod.GraphView, node_id: str) -> str:
     return graph.ancestor(node_id, ("MOMENT", "SECTION"))
 
 
+def _citing_units(graph: expand_mod.GraphView, unit_id: str) -> set[str]:
+    """The units that refer to a unit or to one of its items ("2 momentin 1–7 kohdan vastaisesti" refers to the
+    momentti too)."""
+    return {_unit_of(graph, e.source) for node_id in graph.subtree(unit_id) for e in graph.inn.get(node_id, [])
+            if e.type == "REFERS_TO"}
+
+
 def _sanctions(text: str) -> bool:
     """Whether the text states a consequence, or sanctions the breach of a rule it cites ("Jos panttiomaisuus on
     myyty 1 tai 2 momentin vastaisesti, velkojan on maksettava …"). A breach alone does not make a sentence the
@@ -287,10 +294,7 @@ def _with_referring_units(retriever: Retriever, pool: list[Candidate]) -> tuple[
     added: list[Candidate] = []
     refers: dict[str, str] = {}
     for c in pool[:CONSEQUENCE_SOURCES]:
-        # A reference to one of the unit's items ("2 momentin 1–7 kohdan vastaisesti") refers to the unit too.
-        cited = [c.node_id] + [e.target for e in graph.structure_below(c.node_id)]
-        sources = {_unit_of(graph, e.source) for node_id in cited for e in graph.inn.get(node_id, [])
-                   if e.type == "REFERS_TO"}
+        sources = _citing_units(graph, c.node_id)
         for unit_id, node in sorted(store.get_nodes(retriever.db, sorted(sources - set(refers))).items()):
             if unit_id == c.node_id or not _sanctions(node.text):
                 continue
@@ -408,7 +412,7 @@ def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[C
         listed = {c.node_id for c in ranked}
         sections = {graph.ancestor(c.node_id, ("SECTION",)) for c in ranked}
         for cand in ranked:
-            for node_id in [cand.node_id] + [e.target for e in graph.structure_below(cand.node_id)]:
+            for node_id in graph.subtree(cand.node_id):
                 for edge in graph.out.get(node_id, []):
                     target_unit = _unit_of(graph, edge.target)
                     # "tämän pykälän estämättä" excepts the unit's own section: nothing else in the list.
@@ -425,8 +429,7 @@ def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[C
         old_law = set() if patterns.TRANSITIONAL_QUESTION.search(query) else retriever.sections_headed(
             patterns.TRANSITIONAL_HEADING)
         # An exception may name the rule's section ("17 §:n estämättä") or the rule itself.
-        rule = [first_id, graph.ancestor(first_id, ("SECTION",))] + [
-            e.target for e in graph.structure_below(first_id)]
+        rule = [graph.ancestor(first_id, ("SECTION",))] + graph.subtree(first_id)
         for node_id in rule:
             for edge in graph.inn.get(node_id, []):
                 source_unit = _unit_of(graph, edge.source)
@@ -471,9 +474,7 @@ def _other_than_first(retriever: Retriever, retrieval: Retrieval, ordered: list[
     an = analyzer(retrieval.lang)
     left_out = set(an.terms(m.group("excluded")))
     head = [c.node_id for c in ordered[:RERANK_TOP]]
-    citing = {_unit_of(graph, e.source) for node_id in head
-              for cited in [node_id] + [e.target for e in graph.structure_below(node_id)]
-              for e in graph.inn.get(cited, []) if e.type == "REFERS_TO"}
+    citing = set().union(*(_citing_units(graph, node_id) for node_id in head))
     listed = [c.node_id for c in ordered]
     pool = listed + sorted(citing - set(listed))
     units.update(store.get_nodes(retriever.db, [u for u in pool if u not in units]))

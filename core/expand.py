@@ -88,6 +88,10 @@ class GraphView:
                     stack.append(e.target)
         return edges
 
+    def subtree(self, node_id: str) -> list[str]:
+        """The node and every node below it (its subsections / momentit and their items)."""
+        return [node_id] + [e.target for e in self.structure_below(node_id)]
+
     def ancestor(self, node_id: str, kinds: tuple[str, ...]) -> str:
         """The node itself or its nearest ancestor of one of `kinds` (the node itself when there is none)."""
         node: str | None = node_id
