@@ -190,8 +190,11 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     items = [(cut, end, d) for d, (cut, end) in zip(inner, enclosing)]
     s, e = _lead_in_through_its_best_item(text, scored, items, unit.id, s, e)
     s, e = _tied_alternatives_as_their_item(scored, items, s, e, score)
-    if cuts and s >= first_item and patterns.LIST_QUESTION.search(question):
-        # "What factors …", "which documents …": the answer is the whole list, read with its lead-in.
+    lead_in_end = len(text[:first_item].rstrip())
+    lists_who = bool(patterns.WHO_QUESTION.search(question)) and text[:lead_in_end].endswith(":")
+    if cuts and (s >= first_item and patterns.LIST_QUESTION.search(question) or lists_who and e >= lead_in_end):
+        # "What factors …", "which documents …": the answer is the whole list, read with its lead-in; so is
+        # "who may …?" when the provision names them in a list ("Hakemuksen … voi tehdä: 1) velallinen; 2) …").
         list_start = max((s2 for s2, _ in spans if s2 < first_item), default=0)
         list_end = max(e, max(end for _, end in enclosing))
         if list_end - list_start <= MAX_LIST_QUOTE:

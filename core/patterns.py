@@ -191,6 +191,8 @@ LIST_QUESTION = re.compile(
     r"duties|steps|things)\b|\bmitkä\s+(?:seikat|asiakirjat|edellytykset|tiedot|asiat)\b|\bmitä\s+seikkoja\b",
     re.I,
 )
+# "Who may …?" / "Kuka voi …?": answered in full by a list of persons when the provision has one under a colon.
+WHO_QUESTION = re.compile(r"^\s*(?:who|whom|kuka|ketkä|keitä|kenellä|kenet|keneen|kenelle|keneltä)\b", re.I)
 AMOUNT_QUESTION = re.compile(
     r"\b(?:how\s+much|what\s+amount|up\s+to\s+what|what\s+total|how\s+large|what\s+vote|what\s+majority|"
     r"kuinka\s+suuri|paljonko|mikä\s+määrä|millä\s+\w*\s*enemmistöllä)\b",

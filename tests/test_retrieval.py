@@ -538,6 +538,19 @@ def test_a_question_asking_for_a_list_is_answered_with_the_whole_list(retriever)
     assert one.primary.id == "C-36:32:4:a" and "(b)" not in one.quote
 
 
+def test_a_who_question_gets_the_whole_list_of_persons_under_a_colon(retriever):
+    # Not evaluation questions. YSL 7:40.3 names five kinds of persons under "ovat oikeutettuja myös:".
+    from core.answer import localise
+    from core.store import get_node
+    unit = get_node(retriever.db, "47/1993:7:40:3")
+    who = localise(retriever, unit, "Kenellä muulla on oikeus esittää ehdotus saneerausohjelmaksi?", "fi")
+    assert who.node.id == "47/1993:7:40:3" and who.quote.startswith("Saneerausohjelmaehdotuksen esittämiseen")
+    assert "5) velkojat" in who.quote and who.quote in unit.text
+    # Not a who-question: the best item alone.
+    what = localise(retriever, unit, "Saavatko vakuusvelkojat esittää ehdotuksen saneerausohjelmaksi?", "fi")
+    assert what.node.id == "47/1993:7:40:3:4" and what.quote.startswith("vakuusvelkojat")
+
+
 def test_in_finnish_the_keyword_sides_first_hit_is_always_weighed(retriever):
     # Not an evaluation question. YSanL 36 § 1 mom. is BM25's first hit but below the fifth place after fusion: the
     # English-only embedding model's stray ranks push it down. Weighed, its sentence evidence wins (without the
