@@ -191,6 +191,8 @@ LIST_QUESTION = re.compile(
     r"duties|steps|things)\b|\bmitkä\s+(?:seikat|asiakirjat|edellytykset|tiedot|asiat)\b|\bmitä\s+seikkoja\b",
     re.I,
 )
+# The citation part of a law's title: "(R.S.C., 1985, c. B-3)", "120/2004".
+TITLE_CITATION = re.compile(r"\([^)]*\)|\b\d+/\d{4}\b")
 # "Who may …?" / "Kuka voi …?": answered in full by a list of persons when the provision has one under a colon.
 WHO_QUESTION = re.compile(r"^\s*(?:who|whom|kuka|ketkä|keitä|kenellä|kenet|keneen|kenelle|keneltä)\b", re.I)
 AMOUNT_QUESTION = re.compile(

@@ -28,6 +28,7 @@ ROUTE_HIT_DECAY = 0.5  # its 2nd and 3rd best hits count 0.5 and 0.25: swept 0.3
 DIVERSITY_TOP, DIVERSITY_PER_SECTION = 5, 2
 DENSE_WEIGHT = {"en": 1.0, "fi": 0.2}
 DEFINITION_GUARD = 0.004
+GENERIC_TITLE_TERMS = frozenset({"laki"})  # "Konkurssilaki": the law, not its subject
 TRANSITIONAL_GUARD = 0.004  # like the definition guard: old-case rules after live law
 DEFINITION_LOOKUP_BONUS = 0.05  # above the sentence rerank (answer.RERANK_WEIGHT): a direct hit
 
@@ -95,6 +96,8 @@ class Retriever:
         self._graph = None
         self._def_terms: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
         self._headed: dict[str, set[str]] = {}
+        self._title_terms = {key: frozenset(t for t in analyzer(row["lang"]).terms(
+            patterns.TITLE_CITATION.sub(" ", row["title"])) if t not in GENERIC_TITLE_TERMS) for key, row in self.laws.items()}
 
     @property
     def graph(self):
@@ -125,6 +128,11 @@ class Retriever:
                     index.get_collection(key)
             except Exception as exc:
                 self._dense_error = f"{type(exc).__name__}: {exc}"
+
+    def title_terms(self, law_key: str) -> frozenset[str]:
+        """The terms of a law's title without its citation: what every one of its provisions is about
+        ("takaisinsaanti" for TakSL, "bankruptcy" and "insolvency" for the BIA)."""
+        return self._title_terms.get(law_key, frozenset())
 
     def sections_headed(self, heading: re.Pattern) -> set[str]:
         """Ids of the sections whose heading matches (e.g. transitional provisions)."""

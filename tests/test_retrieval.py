@@ -551,6 +551,23 @@ def test_a_who_question_gets_the_whole_list_of_persons_under_a_colon(retriever):
     assert what.node.id == "47/1993:7:40:3:4" and what.quote.startswith("vakuusvelkojat")
 
 
+def test_a_word_of_a_laws_title_counts_for_every_provision_of_that_law(retriever):
+    # Not evaluation questions. TakSL 3 § never says "takaisinsaanti", yet the whole Act is about it.
+    from core.answer import localise
+    from core.store import get_node
+    related = get_node(retriever.db, "758/1991:1:3:1")
+    named = localise(retriever, related, "Ketkä luetaan takaisinsaannissa velallisen läheisiksi?", "fi")
+    plain = localise(retriever, related, "Ketkä luetaan velallisen läheisiksi?", "fi")
+    assert named.quote == plain.quote and named.score > plain.score
+    # The same word is nothing to a provision of another Act.
+    other = get_node(retriever.db, "57/1993:4:14:2")
+    assert localise(retriever, other, "Ketkä luetaan takaisinsaannissa velallisen läheisiksi?", "fi").score == \
+        pytest.approx(localise(retriever, other, "Ketkä luetaan velallisen läheisiksi?", "fi").score)
+    # "saneerauksessa" names the subject of the Restructuring Act: its provision, not the debt-adjustment twin.
+    asked = answer(retriever, "Onko velallisen toisen velasta antama vakuus saneerauksessa vakuusvelkaa?")
+    assert asked.primary.law_key == "47/1993"
+
+
 def test_in_finnish_the_keyword_sides_first_hit_is_always_weighed(retriever):
     # Not an evaluation question. YSanL 36 § 1 mom. is BM25's first hit but below the fifth place after fusion: the
     # English-only embedding model's stray ranks push it down. Weighed, its sentence evidence wins (without the
