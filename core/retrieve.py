@@ -28,8 +28,8 @@ ROUTE_HIT_DECAY = 0.5  # its 2nd and 3rd best hits count 0.5 and 0.25: swept 0.3
 DIVERSITY_TOP, DIVERSITY_PER_SECTION = 5, 2
 DENSE_WEIGHT = {"en": 1.0, "fi": 0.2}
 DEFINITION_GUARD = 0.004
-GENERIC_TITLE_TERMS = frozenset({"laki"})  # "Konkurssilaki": the law, not its subject
 TRANSITIONAL_GUARD = 0.004  # like the definition guard: old-case rules after live law
+GENERIC_TITLE_TERMS = frozenset({"laki"})  # "Konkurssilaki": the law, not its subject
 DEFINITION_LOOKUP_BONUS = 0.05  # above the sentence rerank (answer.RERANK_WEIGHT): a direct hit
 
 
@@ -96,8 +96,7 @@ class Retriever:
         self._graph = None
         self._def_terms: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
         self._headed: dict[str, set[str]] = {}
-        self._title_terms = {key: frozenset(t for t in analyzer(row["lang"]).terms(
-            patterns.TITLE_CITATION.sub(" ", row["title"])) if t not in GENERIC_TITLE_TERMS) for key, row in self.laws.items()}
+        self._title_terms = {key: _title_terms(row["title"], row["lang"]) for key, row in self.laws.items()}
 
     @property
     def graph(self):
@@ -407,6 +406,12 @@ def _register(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
         table.setdefault(tuple(an.terms(word, compounds=False)), {}).update(
             dict.fromkeys(t for w in statute_words for t in an.terms(w)))
     return tuple((key, tuple(terms)) for key, terms in table.items())
+
+
+def _title_terms(title: str, lang: str) -> frozenset[str]:
+    """The terms of a law's title, without its citation and the word for "law"."""
+    terms = analyzer(lang).terms(patterns.TITLE_CITATION.sub(" ", title))
+    return frozenset(t for t in terms if t not in GENERIC_TITLE_TERMS)
 
 
 def _section_of(node_id: str) -> str:
