@@ -409,15 +409,14 @@ def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[C
     """"Even though …", "other than …" / "vaikka …", "muussa kuin …": a question that concedes the rule asks for
     its exception; a unit that overrides another unit of the list (an EXCEPTS edge between them) goes first.
     "Does it always …?" / "aina": a question whether the first answer's rule always holds asks for that rule's
-    exceptions too. For both, the exceptions to the first answer are followed along the graph whether or not the
-    search found them (transitional provisions only when asked for). Either goes first only if its sentences speak to the question at least half as well as the first
+    exceptions, followed along the graph whether or not the search found them (transitional provisions only when
+    asked for). Either goes first only if its sentences speak to the question at least half as well as the first
     answer's (an exception about something else, such as a group company's venue for a question about an
     estate's, stays where it is)."""
     graph = retriever.graph
     query = retrieval.query
     overriding: set[str] = set()
-    concedes = bool(patterns.CONCESSION_QUESTION.search(query))
-    if concedes:
+    if patterns.CONCESSION_QUESTION.search(query):
         listed = {c.node_id for c in ranked}
         sections = {graph.ancestor(c.node_id, ("SECTION",)) for c in ranked}
         for cand in ranked:
@@ -434,7 +433,7 @@ def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[C
                     elif target_unit in listed:
                         overriding.add(target_unit)
     first_id = ranked[0].node_id
-    if concedes or patterns.UNIVERSAL_QUESTION.search(query):
+    if patterns.UNIVERSAL_QUESTION.search(query):
         old_law = set() if patterns.TRANSITIONAL_QUESTION.search(query) else retriever.sections_headed(
             patterns.TRANSITIONAL_HEADING)
         # An exception may name the rule's section ("17 §:n estämättä") or the rule itself.
