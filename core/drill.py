@@ -18,6 +18,7 @@ from core.store import transaction
 
 EVAL_DIR = ROOT / "eval"
 RATINGS = ("again", "hard", "good", "easy")
+PUBLIC_SETS = ("exam_en", "exam_fi")  # the bundled exam sets; the other files are our own evaluation sets
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS drill_reviews (
@@ -42,25 +43,33 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
     db.conn.executescript(SCHEMA)
 
 
+def _rows(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
 def list_sets(eval_dir: Path = EVAL_DIR) -> list[str]:
-    """Exam-style sets (items with `expected`), by file stem."""
+    """Exam-style sets (items with `expected`), by file stem: the bundled exam sets first, then our own."""
     out = []
     for path in sorted(eval_dir.glob("*.jsonl")):
         first = next((line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()), "")
         if first and "expected" in json.loads(first):
             out.append(path.stem)
-    return out
+    return sorted(out, key=lambda name: (name not in PUBLIC_SETS, name))
+
+
+def set_label(set_name: str, eval_dir: Path = EVAL_DIR) -> str:
+    """How a set is offered: its name, size and where it comes from."""
+    n = len(_rows(eval_dir / f"{Path(set_name).name}.jsonl"))
+    origin = "exam questions" if set_name in PUBLIC_SETS else "our evaluation questions"
+    return f"{set_name} · {n} {origin}"
 
 
 def load_items(set_name: str, law_key: str | None = None, eval_dir: Path = EVAL_DIR) -> list[DrillItem]:
-    path = eval_dir / f"{Path(set_name).name}.jsonl"
     items = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            row = json.loads(line)
-            item = DrillItem(set_name, row["id"], row["question"], row.get("lang", "en"), row.get("expected", []))
-            if law_key is None or any(e.split(":")[0] == law_key for e in item.expected):
-                items.append(item)
+    for row in _rows(eval_dir / f"{Path(set_name).name}.jsonl"):
+        item = DrillItem(set_name, row["id"], row["question"], row.get("lang", "en"), row.get("expected", []))
+        if law_key is None or any(e.split(":")[0] == law_key for e in item.expected):
+            items.append(item)
     return items
 
 

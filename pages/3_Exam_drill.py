@@ -19,7 +19,7 @@ if ui.require_corpus():
     session = st.session_state["drill_session"]
     sets = drill.list_sets()
     c1, c2 = st.columns(2)
-    set_name = c1.selectbox("Question set", sets, key="drill_set")
+    set_name = c1.selectbox("Question set", sets, key="drill_set", format_func=drill.set_label)
     laws = sorted({e.split(":")[0] for it in drill.load_items(set_name) for e in it.expected})
     law = c2.selectbox("Law", ["all"] + laws, key="drill_law")
     items = drill.load_items(set_name, None if law == "all" else law)

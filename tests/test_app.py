@@ -95,6 +95,10 @@ def test_norm_path_unknown_citation_is_a_clear_message():
 def test_exam_drill_reveal_grade_and_progress(db):
     at = run("pages/3_Exam_drill.py")
     assert not at.exception
+    # The bundled exam sets come first, named with their size; our own evaluation sets follow.
+    box = at.selectbox(key="drill_set")
+    assert box.value == "exam_en" and box.options[:2] == ["exam_en · 25 exam questions", "exam_fi · 15 exam questions"]
+    assert all(o.endswith("our evaluation questions") for o in box.options[2:])
     session = at.session_state["drill_session"]
     at.button(key=next(b.key for b in at.button if b.key and b.key.startswith("reveal-"))).click().run()
     assert any("<mark>" in m.value for m in at.markdown)
