@@ -34,6 +34,17 @@ hänen heidän heitä ennen jälkeen aikana kanssa ilman yli alle kohti luona lu
 ken millainen minkälainen kumpi moni
 """.split())
 
+# English nouns of action that Snowball stems apart from their verb (extension → extens, extend → extend): the
+# statutes say "an extension", "the decision", "on the expiry"; a student asks whether the court may "extend",
+# what the trustee "decided", when the stay "expires". Read as the verb. Only nouns whose verb is plain: not
+# "provision" (a part of an Act) or "application" (a request, where "apply" is mostly about scope).
+_NOMINALISATIONS = {w: v for v, ws in {
+    "extend": "extension extensions", "decide": "decision decisions", "exclude": "exclusion exclusions",
+    "suspend": "suspension", "permit": "permission", "submit": "submission submissions", "omit": "omission omissions",
+    "admit": "admission", "revoke": "revocation", "oppose": "opposition", "dispose": "disposition dispositions",
+    "expire": "expiry expiration", "intervene": "intervention", "conclude": "conclusion",
+}.items() for w in ws.split()}
+
 _voikko = None
 _voikko_lock = threading.Lock()
 _voikko_checked = False
@@ -205,7 +216,7 @@ class Analyzer:
             else:
                 for piece in w.replace("’", "'").split("-") if "-" in w else [w]:
                     if piece and piece not in self.stopwords:
-                        out.append(_stem("en", piece))
+                        out.append(_stem("en", _NOMINALISATIONS.get(piece, piece)))
         return out
 
     def lemma_spans(self, text: str) -> list[tuple[str, int, int]]:

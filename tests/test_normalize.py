@@ -75,3 +75,15 @@ def test_english_terms_are_snowball_stems_without_stopwords():
     assert en.terms("determine about the securities", bigrams=True) == ["determin", "secur", "determin_secur"]
     assert en.terms("first-time bankrupt", bigrams=True) == ["first", "time", "bankrupt", "first_time",
                                                              "time_bankrupt"]
+
+
+def test_an_english_noun_of_action_reads_as_its_verb_where_snowball_keeps_them_apart():
+    en = analyzer("en")
+    # Snowball stems "extension" to "extens" and "extend" to "extend"; the statutes say "an extension", a student
+    # "extend the time".
+    for noun, verb in (("extension", "extend"), ("decision", "decided"), ("expiry", "expires"),
+                       ("permission", "permitted"), ("suspension", "suspend"), ("revocation", "revoked")):
+        assert en.terms(noun) == en.terms(verb), noun
+    # Nouns that already share the verb's stem, or name something else, are left alone.
+    assert en.terms("provision") != en.terms("provide") and en.terms("application") != en.terms("apply")
+    assert en.terms("appointment") == en.terms("appoint")

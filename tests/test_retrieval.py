@@ -568,6 +568,13 @@ def test_a_word_of_a_laws_title_counts_for_every_provision_of_that_law(retriever
     assert asked.primary.law_key == "47/1993"
 
 
+def test_a_verb_in_the_question_finds_the_statutes_noun_of_action(retriever):
+    # Not an evaluation question. BIA 50.4(9): "apply to the court for an extension … not exceeding 45 days for
+    # any individual extension"; the student asks how long the court can "extend" the time.
+    a = answer(retriever, "How long can the court extend the time to file a proposal after a notice of intention?")
+    assert a.primary.id == "B-3:50.4:9" and "not exceeding 45 days" in a.quote
+
+
 def test_in_finnish_the_keyword_sides_first_hit_is_always_weighed(retriever):
     # Not an evaluation question. YSanL 36 § 1 mom. is BM25's first hit but below the fifth place after fusion: the
     # English-only embedding model's stray ranks push it down. Weighed, its sentence evidence wins (without the
