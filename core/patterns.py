@@ -197,7 +197,7 @@ TITLE_CITATION = re.compile(r"\([^)]*\)|\b\d+/\d{4}\b")
 WHO_QUESTION = re.compile(r"^\s*(?:who|whom|kuka|ketkä|keitä|kenellä|kenet|keneen|kenelle|keneltä)\b", re.I)
 AMOUNT_QUESTION = re.compile(
     r"\b(?:how\s+much|what\s+amount|up\s+to\s+what|what\s+total|how\s+large|what\s+vote|what\s+majority|"
-    r"kuinka\s+suuri|paljonko|mikä\s+määrä|millä\s+\w*\s*enemmistöllä)\b",
+    r"kuinka\s+suuri|kuinka\s+paljon|paljonko|mikä\s+määrä|millä\s+\w*\s*enemmistöllä)\b",
     re.I,
 )
 AMOUNT = re.compile(

@@ -432,6 +432,10 @@ def test_what_answers_a_time_or_amount_question():
     assert states_asked_type("Kuinka kauan kielto on voimassa?", "enintään kolmen kuukauden ajan, kunnes … ")
     assert not states_asked_type("When must the trustee report?", "when the order is made", period_only=True)
     assert states_asked_type("Kauanko kielto on voimassa?", "kolmen kuukauden kuluessa", period_only=True)
+    # "Kuinka paljon" is Finnish for "how much", as "paljonko" is.
+    for how_much in ("Kuinka paljon velkojalle maksetaan?", "Paljonko velkojalle maksetaan?"):
+        assert states_asked_type(how_much, "jaetaan 50 prosenttia kiinnitetyn omaisuuden arvosta")
+        assert not states_asked_type(how_much, "jaetaan ennen muita saatavia")
 
 
 def test_agreement_of_both_retrievers_yields_to_a_stated_time_on_a_when_question(retriever):
