@@ -154,7 +154,9 @@ TRANSITIONAL_QUESTION = re.compile(
 CLAUSE_JOIN = re.compile(r",\s*(?:and|or|but|ja|sekä|vai|mutta)\s|;\s", re.I)
 DEADLINE_QUESTION = re.compile(
     r"\b(?:how\s+long|how\s+soon|how\s+many\s+days|within\s+(?:what|how)|by\s+when|what\s+time|"
-    r"when\s+must|deadline|time\s+limit|how\s+far\s+back|longest|shortest|maximum\s+period|how\s+many\s+months|"
+    r"when\s+must|deadline|time\s+limit|how\s+far\s+back|longest|shortest|maximum\s+period|"
+    r"how\s+many\s+(?:months|weeks|years)|kuinka\s+mon(?:en|ta)\s+(?:päiv|viiko|kuukau|vuo)\w*|"
+    r"montako\s+(?:päivää|viikkoa|kuukautta|vuotta)|"
     r"^\s*when\s+(?:is|are|does|do|will|may|can|shall)|"
     r"missä\s+ajassa|mihin\s+mennessä|kuinka\s+pian|määräaja\w*|milloin\s+viimeistään|"
     r"kuinka\s+pitkä\w*|(?:kuinka|miten)\s+kauan|kauanko|aikarajo\w*|milloin)\b",

@@ -432,6 +432,11 @@ def test_what_answers_a_time_or_amount_question():
     assert states_asked_type("Kuinka kauan kielto on voimassa?", "enintään kolmen kuukauden ajan, kunnes … ")
     assert not states_asked_type("When must the trustee report?", "when the order is made", period_only=True)
     assert states_asked_type("Kauanko kielto on voimassa?", "kolmen kuukauden kuluessa", period_only=True)
+    # "Kuinka monen päivän", "montako kuukautta", "how many weeks" ask for a period like "how many days".
+    for how_many in ("Kuinka monen päivän kuluessa on ilmoitettava?", "Montako kuukautta on aikaa?",
+                     "How many weeks does the trustee have?"):
+        assert states_asked_type(how_many, "kahden kuukauden kuluessa") or states_asked_type(how_many, "within 10 days")
+    assert not states_asked_type("Kuinka monta velkojaa tarvitaan?", "kahden kuukauden kuluessa")
     # "Kuinka paljon" is Finnish for "how much", as "paljonko" is.
     for how_much in ("Kuinka paljon velkojalle maksetaan?", "Paljonko velkojalle maksetaan?"):
         assert states_asked_type(how_much, "jaetaan 50 prosenttia kiinnitetyn omaisuuden arvosta")
