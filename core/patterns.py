@@ -159,7 +159,8 @@ DEADLINE_QUESTION = re.compile(
     r"montako\s+(?:päivää|viikkoa|kuukautta|vuotta)|"
     r"^\s*when\s+(?:is|are|does|do|will|may|can|shall)|"
     r"missä\s+ajassa|mihin\s+mennessä|kuinka\s+pian|määräaja\w*|milloin\s+viimeistään|"
-    r"kuinka\s+pitkä\w*|(?:kuinka|miten)\s+kauan|kauanko|aikarajo\w*|milloin)\b",
+    r"kuinka\s+pitkä\w*|(?:kuinka|miten)\s+kauan|kauanko|aikarajo\w*|milloin|how\s+quickly|until\s+when|"
+    r"kuinka\s+nopeasti|mihin\s+asti)\b",
     re.I,
 )
 DURATION = re.compile(
@@ -199,7 +200,9 @@ TITLE_CITATION = re.compile(r"\([^)]*\)|\b\d+/\d{4}\b")
 WHO_QUESTION = re.compile(r"^\s*(?:who|whom|kuka|ketkä|keitä|kenellä|kenet|keneen|kenelle|keneltä)\b", re.I)
 AMOUNT_QUESTION = re.compile(
     r"\b(?:how\s+much|what\s+amount|up\s+to\s+what|what\s+total|how\s+large|what\s+vote|what\s+majority|"
-    r"kuinka\s+suuri|kuinka\s+paljon|paljonko|mikä\s+määrä|millä\s+\w*\s*enemmistöllä)\b",
+    r"what\s+(?:percentage|share|portion|proportion)|how\s+big|"
+    r"kuinka\s+suuri|kuinka\s+paljon|paljonko|mikä\s+määrä|millä\s+\w*\s*enemmistöllä|minkä\s+verran|"
+    r"mikä\s+osuus|(?:kuinka\s+monta|montako)\s+prosenttia)\b",
     re.I,
 )
 AMOUNT = re.compile(

@@ -437,6 +437,9 @@ def test_what_answers_a_time_or_amount_question():
                      "How many weeks does the trustee have?"):
         assert states_asked_type(how_many, "kahden kuukauden kuluessa") or states_asked_type(how_many, "within 10 days")
     assert not states_asked_type("Kuinka monta velkojaa tarvitaan?", "kahden kuukauden kuluessa")
+    assert states_asked_type("How quickly must the trustee act?", "the trustee shall forthwith")
+    for share in ("What percentage of the value is paid first?", "Mikä osuus arvosta maksetaan ensin?"):
+        assert states_asked_type(share, "jaetaan 50 prosenttia kiinnitetyn omaisuuden arvosta")
     # "Kuinka paljon" is Finnish for "how much", as "paljonko" is.
     for how_much in ("Kuinka paljon velkojalle maksetaan?", "Paljonko velkojalle maksetaan?"):
         assert states_asked_type(how_much, "jaetaan 50 prosenttia kiinnitetyn omaisuuden arvosta")
