@@ -420,13 +420,14 @@ def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[C
         listed = {c.node_id for c in ranked}
         sections = {graph.ancestor(c.node_id, ("SECTION",)) for c in ranked}
         for cand in ranked:
+            # "tämän pykälän estämättä" excepts the unit's own section: nothing else in the list.
+            own_section = graph.ancestor(cand.node_id, ("SECTION",))
             for node_id in graph.subtree(cand.node_id):
                 for edge in graph.out.get(node_id, []):
+                    if edge.type != "EXCEPTS" or edge.target == own_section:
+                        continue
                     target_unit = _unit_of(graph, edge.target)
-                    # "tämän pykälän estämättä" excepts the unit's own section: nothing else in the list.
-                    own_section = edge.target == graph.ancestor(cand.node_id, ("SECTION",))
-                    if edge.type != "EXCEPTS" or target_unit == cand.node_id or own_section or not (
-                            target_unit in listed or edge.target in sections):
+                    if target_unit == cand.node_id or not (target_unit in listed or edge.target in sections):
                         continue
                     if graph.overrides(edge):
                         overriding.add(cand.node_id)

@@ -51,8 +51,8 @@ def list_sets(eval_dir: Path = EVAL_DIR) -> list[str]:
     """Exam-style sets (items with `expected`), by file stem: the bundled exam sets first, then our own."""
     out = []
     for path in sorted(eval_dir.glob("*.jsonl")):
-        first = next((line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()), "")
-        if first and "expected" in json.loads(first):
+        rows = _rows(path)
+        if rows and "expected" in rows[0]:
             out.append(path.stem)
     return sorted(out, key=lambda name: (name not in PUBLIC_SETS, name))
 
