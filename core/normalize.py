@@ -172,6 +172,51 @@ def fi_word_info(word: str) -> tuple[tuple[str, str, str], ...]:
     return tuple(((a.get("BASEFORM") or "").lower(), a.get("CLASS") or "", a.get("SIJAMUOTO") or "") for a in analyses)
 
 
+_ALPHABETS = {"en": "abcdefghijklmnopqrstuvwxyz", "fi": "abcdefghijklmnopqrstuvwxyzäöå"}
+MAX_UMLAUT_SLOTS = 6  # the a and o of a word that may have lost their dots (2⁶ spellings at most)
+
+
+def _with_umlauts(word: str) -> list[str]:
+    """The word with some of its a / o restored to ä / ö, fewest changes first: Finnish typed on a keyboard
+    without them ("maksukyvyttomyydella" → "maksukyvyttömyydellä", "paatos" → "päätös", which Voikko's
+    suggestions do not reach, and "paatos" is a word of its own)."""
+    slots = [i for i, ch in enumerate(word) if ch in "ao"][:MAX_UMLAUT_SLOTS]
+    out = []
+    for mask in range(1, 2 ** len(slots)):
+        chars = list(word)
+        for bit, i in enumerate(slots):
+            if mask >> bit & 1:
+                chars[i] = "ä" if chars[i] == "a" else "ö"
+        out.append("".join(chars))
+    return sorted(out, key=lambda v: (sum(a != b for a, b in zip(v, word)), v))
+
+
+def has_speller(lang: str) -> bool:
+    """Whether spelling_candidates comes from a dictionary (Voikko, Finnish) rather than from single edits."""
+    return lang == "fi" and voikko_available()
+
+
+def spelling_candidates(word: str, lang: str) -> list[str]:
+    """Spellings a slip away from a word, for the caller to keep those the statutes use. With a dictionary
+    (has_speller): the word's spellings with ä / ö for a / o that it accepts, then its suggestions for a word it
+    rejects ("velkajarjestely" → "velkajärjestely"), best first. Otherwise every word one edit away (a letter
+    dropped, swapped with the next, changed or added: "recieve" → "receive"), in no particular order."""
+    w = word.lower()
+    if has_speller(lang):
+        voikko = _get_voikko()
+        with _voikko_lock:
+            restored = [v for v in _with_umlauts(w) if voikko.spell(v)]
+            suggested = [] if voikko.spell(w) else [s.lower() for s in voikko.suggest(w)]
+        return list(dict.fromkeys(restored + suggested))
+    splits = [(w[:i], w[i:]) for i in range(len(w) + 1)]
+    letters = _ALPHABETS["fi" if lang == "fi" else "en"]
+    dropped = [a + b[1:] for a, b in splits if b]
+    swapped = [a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1]
+    changed = [a + c + b[1:] for a, b in splits if b for c in letters]
+    added = [a + c + b for a, b in splits for c in letters]
+    return sorted(set(dropped + swapped + changed + added) - {w})
+
+
 class Analyzer:
     """Turns text into index terms for one language."""
 

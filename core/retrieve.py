@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections import Counter
 from functools import lru_cache
 import unicodedata
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ import sqlite_utils
 
 from core import index, patterns, store
 from core.config import LAWS_DIR, MODES
-from core.normalize import EN_STOPWORDS, FI_STOPWORDS, analyzer
+from core.normalize import EN_STOPWORDS, FI_STOPWORDS, analyzer, has_speller, spelling_candidates
 
 RRF_K = 60
 MAX_QUERY_CHARS = 2000
@@ -31,6 +32,7 @@ DEFINITION_GUARD = 0.004
 TRANSITIONAL_GUARD = 0.004  # like the definition guard: old-case rules after live law
 GENERIC_TITLE_TERMS = frozenset({"laki"})  # "Konkurssilaki": the law, not its subject
 DEFINITION_LOOKUP_BONUS = 0.05  # above the sentence rerank (answer.RERANK_WEIGHT): a direct hit
+SPELLING_MIN_LETTERS = {"en": 6, "fi": 4}  # shorter words have too many neighbours to correct safely
 
 
 @dataclass
@@ -65,6 +67,7 @@ class Retrieval:
     notices: list[str] = field(default_factory=list)
     latency_ms: dict[str, float] = field(default_factory=dict)
     terms: list[str] = field(default_factory=list)
+    corrections: list[tuple[str, str]] = field(default_factory=list)  # (as typed, as searched)
 
 
 def clean_query(text: str) -> str:
@@ -96,6 +99,7 @@ class Retriever:
         self._graph = None
         self._def_terms: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
         self._headed: dict[str, set[str]] = {}
+        self._word_counts: dict[str, dict[str, int]] = {}
         self._title_terms = {key: _title_terms(row["title"], row["lang"]) for key, row in self.laws.items()}
 
     @property
@@ -244,6 +248,12 @@ class Retriever:
             result.latency_ms["total"] = (time.perf_counter() - t_start) * 1000
             return result
         t = time.perf_counter()
+        text, result.corrections = self.correct_spelling(text, lang)
+        if result.corrections:
+            result.query = text
+            lead = "Haettiin korjatulla kirjoitusasulla" if lang == "fi" else "Searched with corrected spelling"
+            result.notices.append(f"{lead}: " + ", ".join(
+                f"“{typed}” → “{fixed}”" for typed, fixed in result.corrections) + ".")
         terms = analyzer(lang).terms(text, bigrams=True) + self.register_terms(text, lang)
         result.terms = terms
         routed = self.route(text, lang, terms)
@@ -325,6 +335,47 @@ class Retriever:
         ranked = sorted(cands.values(), key=lambda c: (-c.score, c.node_id))
         return _diversify(ranked)
 
+
+    def correct_spelling(self, text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
+        """The question with its misspelt words corrected, and the corrections ("velkajarjestelya" →
+        "velkajärjestelyä", "recieve" → "receive"). Only a word none of whose terms the keyword index knows is
+        corrected: with a dictionary, to its first suggestion that shares a term with the statutes (or is a
+        stopword: "mita" → "mitä"); without one, to the word one edit away that the statutes use most. Short
+        words, acronyms and words with digits are left alone."""
+        bm = self.bm25(lang)
+        if bm is None:
+            return text, []
+        an = analyzer(lang)
+        corrections: list[tuple[str, str]] = []
+        for m in reversed(list(patterns.WORD.finditer(text))):
+            word = m.group(0)
+            if (len(word) < SPELLING_MIN_LETTERS[lang] or not word.isalpha() or not word[1:].islower()
+                    or word.lower() in an.stopwords):
+                continue
+            if any(t in bm.vocab for t in an.terms(word)):  # so "takaisinsaantilain", which only Voikko lacks
+                continue
+            options = spelling_candidates(word, lang)
+            if has_speller(lang):
+                fixed = next((s for s in options if " " not in s and (
+                    s in an.stopwords or any(t in bm.vocab for t in an.terms(s)))), None)
+            else:
+                counts = self.word_counts(lang)
+                fixed = min((s for s in options if s in counts), key=lambda s: (-counts[s], s), default=None)
+            if fixed is not None:
+                fixed = fixed.capitalize() if word[0].isupper() else fixed
+                corrections.insert(0, (word, fixed))
+                text = text[:m.start()] + fixed + text[m.end():]
+        return text, corrections
+
+    def word_counts(self, lang: str) -> dict[str, int]:
+        """How often each lower-case word occurs in the statutes of a language (read once, for spelling)."""
+        if lang not in self._word_counts:
+            keys = [k for k, row in self.laws.items() if row["lang"] == lang]
+            counts: Counter[str] = Counter()
+            for node in (n for k in keys for n in store.law_nodes(self.db, k)):
+                counts.update(w.lower() for w in patterns.WORD.findall(node.text))
+            self._word_counts[lang] = dict(counts)
+        return self._word_counts[lang]
 
     def register_terms(self, text: str, lang: str) -> list[str]:
         """Statute words for everyday words in the question (data/synonyms.json), as extra query terms. The

@@ -60,6 +60,16 @@ def test_ask_finnish_question_uses_finnish_strings():
     assert at.session_state["last_answer"]["json"]["primary"]["node_id"].startswith("120/2004:12:5")
 
 
+def test_ask_says_how_a_misspelt_question_was_searched():
+    at = run("pages/1_Ask.py")
+    at.text_input(key="question").input("Kuka paattaa pesanhoitajan palkkiosta?")
+    at.button[0].click().run()
+    assert not at.exception
+    assert any("“paattaa” → “päättää”" in i.value and "“pesanhoitajan” → “pesänhoitajan”" in i.value
+               for i in at.info)
+    assert at.session_state["last_answer"]["json"]["question"] == "Kuka päättää pesänhoitajan palkkiosta?"
+
+
 def test_ask_citation_and_empty_question():
     at = run("pages/1_Ask.py")
     at.text_input(key="question").input("BIA 50.4(2)")

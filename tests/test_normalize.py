@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.normalize import FI_STOPWORDS, analyzer, voikko_available, Analyzer
+from core.normalize import FI_STOPWORDS, Analyzer, analyzer, spelling_candidates, voikko_available
 
 needs_voikko = pytest.mark.skipif(not voikko_available(), reason="libvoikko / voikko-fi not installed")
 
@@ -87,3 +87,20 @@ def test_an_english_noun_of_action_reads_as_its_verb_where_snowball_keeps_them_a
     # Nouns that already share the verb's stem, or name something else, are left alone.
     assert en.terms("provision") != en.terms("provide") and en.terms("application") != en.terms("apply")
     assert en.terms("appointment") == en.terms("appoint")
+
+
+@needs_voikko
+def test_finnish_spelling_restores_lost_umlauts_and_leaves_real_words_alone():
+    # Typed on a keyboard without ä / ö: "paatos" is a word of its own (pathos), but "päätös" is the reading with
+    # dots restored that Voikko accepts; Voikko's own suggestions do not reach it.
+    assert spelling_candidates("paatos", "fi")[0] == "päätös"
+    assert spelling_candidates("velkajarjestelya", "fi") == ["velkajärjestelyä"]
+    assert spelling_candidates("konkurssipesa", "fi")[0] == "konkurssipesä"
+    assert spelling_candidates("velallinen", "fi") == []
+
+
+def test_english_spelling_candidates_are_single_edits():
+    candidates = spelling_candidates("recieve", "en")
+    assert "receive" in candidates and "recieve" not in candidates  # two letters swapped
+    assert {"recive", "recieves", "retieve"} <= set(candidates)  # a letter dropped, added, changed
+    assert all(abs(len(c) - len("recieve")) <= 1 for c in candidates)

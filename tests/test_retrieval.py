@@ -125,6 +125,40 @@ def test_two_hundred_adversarial_queries_never_raise_and_change_nothing(retrieve
     assert file_hash() == before
 
 
+@pytest.mark.parametrize("typed,spelt", [
+    # Finnish typed without ä / ö, and English with a slip of the keyboard.
+    ("Milloin velallinen on maksukyvyton?", "Milloin velallinen on maksukyvytön?"),
+    ("Kuka paattaa pesanhoitajan palkkiosta?", "Kuka päättää pesänhoitajan palkkiosta?"),
+    ("Voiko velallinen saada velkajarjestelyn, jos velallinen on tehnyt rikoksen?",
+     "Voiko velallinen saada velkajärjestelyn, jos velallinen on tehnyt rikoksen?"),
+    ("Mita pesanhoitajan on tehtava ennen jakoluettelon laatimista?",
+     "Mitä pesänhoitajan on tehtävä ennen jakoluettelon laatimista?"),
+    ("How long does a bankrupt have to file a statment of affairs?",
+     "How long does a bankrupt have to file a statement of affairs?"),
+    ("Who may be apponted as monitor under the CCAA?", "Who may be appointed as monitor under the CCAA?"),
+])
+def test_a_misspelt_question_is_answered_as_if_spelt_right(retriever, typed, spelt):
+    a, right = answer(retriever, typed), answer(retriever, spelt)
+    assert a.primary is not None and a.primary.id == right.primary.id
+    assert a.quote == right.quote and a.quote in a.primary.text
+    assert a.question == spelt
+    lead = "Haettiin korjatulla kirjoitusasulla: " if a.lang == "fi" else "Searched with corrected spelling: "
+    assert any(n.startswith(lead) and "” → “" in n for n in a.notices)
+    assert not any("” → “" in n for n in right.notices)
+
+
+def test_spelling_correction_leaves_every_evaluation_question_alone(retriever):
+    # Words the statutes use, words Voikko lacks but the index knows ("takaisinsaantilain"), acronyms and
+    # citations are not "corrected": not one of the bundled evaluation questions changes.
+    questions = [json.loads(line)["question"] for path in sorted((ROOT / "eval").glob("*.jsonl"))
+                 for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(questions) > 400
+    changed = [q for q in questions if retriever.correct_spelling(q, detect_language(q))[1]]
+    assert changed == []
+    assert retriever.correct_spelling("Mita KonkL 3:2 § sanoo konkurssipesasta?", "fi")[1] == [
+        ("Mita", "Mitä"), ("konkurssipesasta", "konkurssipesästä")]
+
+
 def test_dense_failure_falls_back_to_keywords(db, monkeypatch):
     monkeypatch.setenv("CHROMA_HOST", "127.0.0.1")
     monkeypatch.setenv("CHROMA_PORT", "9")  # nothing listens there: the dense side fails for real
