@@ -196,6 +196,24 @@ def has_speller(lang: str) -> bool:
     return lang == "fi" and voikko_available()
 
 
+def dictionary_rejects(word: str, lang: str) -> bool:
+    """Whether the language's dictionary (Voikko) rejects the word; False where there is none."""
+    if not has_speller(lang):
+        return False
+    voikko = _get_voikko()  # takes the lock itself
+    with _voikko_lock:
+        return not voikko.spell(word.lower())
+
+
+def restored_umlauts(word: str) -> list[str]:
+    """The word's spellings with some a / o as ä / ö that the dictionary accepts, fewest changes first."""
+    if not has_speller("fi"):
+        return []
+    voikko = _get_voikko()
+    with _voikko_lock:
+        return [v for v in _with_umlauts(word.lower()) if voikko.spell(v)]
+
+
 def spelling_candidates(word: str, lang: str) -> list[str]:
     """Spellings a slip away from a word, for the caller to keep those the statutes use. With a dictionary
     (has_speller): the word's spellings with ä / ö for a / o that it accepts, then its suggestions for a word it
@@ -203,11 +221,12 @@ def spelling_candidates(word: str, lang: str) -> list[str]:
     dropped, swapped with the next, changed or added: "recieve" → "receive"), in no particular order."""
     w = word.lower()
     if has_speller(lang):
-        voikko = _get_voikko()
-        with _voikko_lock:
-            restored = [v for v in _with_umlauts(w) if voikko.spell(v)]
-            suggested = [] if voikko.spell(w) else [s.lower() for s in voikko.suggest(w)]
-        return list(dict.fromkeys(restored + suggested))
+        suggested = []
+        if dictionary_rejects(w, lang):
+            voikko = _get_voikko()
+            with _voikko_lock:
+                suggested = [s.lower() for s in voikko.suggest(w)]
+        return list(dict.fromkeys(restored_umlauts(w) + suggested))
     splits = [(w[:i], w[i:]) for i in range(len(w) + 1)]
     letters = _ALPHABETS["fi" if lang == "fi" else "en"]
     dropped = [a + b[1:] for a, b in splits if b]

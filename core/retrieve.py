@@ -11,6 +11,7 @@ import json
 import re
 import time
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 import unicodedata
 from dataclasses import dataclass, field
@@ -19,7 +20,8 @@ import sqlite_utils
 
 from core import index, patterns, store
 from core.config import LAWS_DIR, MODES
-from core.normalize import EN_STOPWORDS, FI_STOPWORDS, analyzer, has_speller, spelling_candidates
+from core.normalize import (EN_STOPWORDS, FI_STOPWORDS, analyzer, dictionary_rejects, has_speller, restored_umlauts,
+                            spelling_candidates)
 
 RRF_K = 60
 MAX_QUERY_CHARS = 2000
@@ -338,34 +340,46 @@ class Retriever:
 
     def correct_spelling(self, text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
         """The question with its misspelt words corrected, and the corrections ("velkajarjestelya" →
-        "velkajärjestelyä", "recieve" → "receive"). Only a word none of whose terms the keyword index knows is
-        corrected: with a dictionary, to its first suggestion that shares a term with the statutes (or is a
-        stopword: "mita" → "mitä"); without one, to the word one edit away that the statutes use most. Short
-        words, acronyms and words with digits are left alone."""
+        "velkajärjestelyä", "recieve" → "receive"). A word is known when the keyword index or the synonym table
+        knows its base form; known words Voikko accepts, short words, acronyms and words with digits are left
+        alone."""
         bm = self.bm25(lang)
         if bm is None:
             return text, []
         an = analyzer(lang)
+        everyday = {key[0] for key, _ in _register(lang) if len(key) == 1}
+
+        def known(word: str) -> bool:  # as a whole: its base form, not only its compound parts
+            terms = an.terms(word)
+            return bool(terms) and (terms[0] in bm.vocab or terms[0] in everyday)
+
         corrections: list[tuple[str, str]] = []
         for m in reversed(list(patterns.WORD.finditer(text))):
             word = m.group(0)
             if (len(word) < SPELLING_MIN_LETTERS[lang] or not word.isalpha() or not word[1:].islower()
-                    or word.lower() in an.stopwords):
+                    or word.lower() in an.stopwords or (known(word) and not dictionary_rejects(word, lang))):
                 continue
-            if any(t in bm.vocab for t in an.terms(word)):  # so "takaisinsaantilain", which only Voikko lacks
-                continue
-            options = spelling_candidates(word, lang)
-            if has_speller(lang):
-                fixed = next((s for s in options if " " not in s and (
-                    s in an.stopwords or any(t in bm.vocab for t in an.terms(s)))), None)
-            else:
-                counts = self.word_counts(lang)
-                fixed = min((s for s in options if s in counts), key=lambda s: (-counts[s], s), default=None)
+            fixed = self._respelt(word, lang, known)
             if fixed is not None:
                 fixed = fixed.capitalize() if word[0].isupper() else fixed
                 corrections.insert(0, (word, fixed))
                 text = text[:m.start()] + fixed + text[m.end():]
         return text, corrections
+
+    def _respelt(self, word: str, lang: str, known: Callable[[str], bool]) -> str | None:
+        """A known word that an unknown or rejected one was meant to be, or None."""
+        # Finnish typed without ä / ö: "saneerausmenettelyssa" (Voikko rejects it), "maarata" (which Voikko reads as
+        # maa + rata), "paatos" (pathos, a word of its own, but not the statutes').
+        restored = next((s for s in restored_umlauts(word) if known(s)), None) if lang == "fi" else None
+        an, bm = analyzer(lang), self.bm25(lang)
+        if restored is not None or any(t in bm.vocab for t in an.terms(word)):
+            return restored  # a word known by its parts ("takaisinsaantilain", which only Voikko lacks) stays
+        if has_speller(lang):  # the dictionary's first suggestion that shares a term with the statutes
+            return next((s for s in spelling_candidates(word, lang) if " " not in s and (
+                s in an.stopwords or any(t in bm.vocab for t in an.terms(s)))), None)
+        counts = self.word_counts(lang)  # no dictionary: the word one edit away that the statutes use most
+        return min((s for s in spelling_candidates(word, lang) if s in counts), key=lambda s: (-counts[s], s),
+                   default=None)
 
     def word_counts(self, lang: str) -> dict[str, int]:
         """How often each lower-case word occurs in the statutes of a language (read once, for spelling)."""

@@ -157,6 +157,14 @@ def test_spelling_correction_leaves_every_evaluation_question_alone(retriever):
     assert changed == []
     assert retriever.correct_spelling("Mita KonkL 3:2 § sanoo konkurssipesasta?", "fi")[1] == [
         ("Mita", "Mitä"), ("konkurssipesasta", "konkurssipesästä")]
+    # "maarata" reads as maa + rata, both words the index knows; Voikko rejects it, and "määrätä" it accepts.
+    assert retriever.correct_spelling("Kuka voi maarata selvittajan?", "fi") == (
+        "Kuka voi määrätä selvittäjän?", [("maarata", "määrätä"), ("selvittajan", "selvittäjän")])
+    assert retriever.correct_spelling("Voiko takaisinsaantilain nojalla peräyttää maksun?", "fi")[1] == []
+    # Voikko rejects "saneerausmenettelyssa", though the index reads its base form; "yrittäjä" is not the
+    # statutes' word but the synonym table's.
+    assert retriever.correct_spelling("Saako yrittaja velkoja saneerausmenettelyssa?", "fi")[1] == [
+        ("yrittaja", "yrittäjä"), ("saneerausmenettelyssa", "saneerausmenettelyssä")]
 
 
 def test_dense_failure_falls_back_to_keywords(db, monkeypatch):
