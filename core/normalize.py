@@ -172,8 +172,27 @@ def fi_word_info(word: str) -> tuple[tuple[str, str, str], ...]:
     return tuple(((a.get("BASEFORM") or "").lower(), a.get("CLASS") or "", a.get("SIJAMUOTO") or "") for a in analyses)
 
 
-_ALPHABETS = {"en": "abcdefghijklmnopqrstuvwxyz", "fi": "abcdefghijklmnopqrstuvwxyzäöå"}
 MAX_UMLAUT_SLOTS = 6  # the a and o of a word that may have lost their dots (2⁶ spellings at most)
+
+_english = None
+_english_checked = False
+_english_lock = threading.Lock()
+
+
+def _english_dictionary():
+    """pyspellchecker's English word list, or None when the package is missing (then English is not corrected).
+    Single edits only: its second-edit search takes over a second on a long unknown word."""
+    global _english, _english_checked
+    with _english_lock:
+        if not _english_checked:
+            _english_checked = True
+            try:
+                from spellchecker import SpellChecker  # noqa: PLC0415 - loaded on the first misspelt word
+
+                _english = SpellChecker(language="en", distance=1)
+            except Exception:  # package or its word list missing: no English correction
+                _english = None
+        return _english
 
 
 def _with_umlauts(word: str) -> list[str]:
@@ -192,21 +211,23 @@ def _with_umlauts(word: str) -> list[str]:
 
 
 def has_speller(lang: str) -> bool:
-    """Whether spelling_candidates comes from a dictionary (Voikko, Finnish) rather than from single edits."""
-    return lang == "fi" and voikko_available()
+    """Whether the language has a spelling dictionary here: Voikko for Finnish, pyspellchecker for English."""
+    return voikko_available() if lang == "fi" else _english_dictionary() is not None
 
 
 def dictionary_rejects(word: str, lang: str) -> bool:
-    """Whether the language's dictionary (Voikko) rejects the word; False where there is none."""
+    """Whether the language's dictionary rejects the word; False where there is none."""
     if not has_speller(lang):
         return False
+    if lang != "fi":
+        return word.lower() not in _english_dictionary()
     voikko = _get_voikko()  # takes the lock itself
     with _voikko_lock:
         return not voikko.spell(word.lower())
 
 
 def restored_umlauts(word: str) -> list[str]:
-    """The word's spellings with some a / o as ä / ö that the dictionary accepts, fewest changes first."""
+    """The word's spellings with some a / o as ä / ö that Voikko accepts, fewest changes first."""
     if not has_speller("fi"):
         return []
     voikko = _get_voikko()
@@ -215,25 +236,20 @@ def restored_umlauts(word: str) -> list[str]:
 
 
 def spelling_candidates(word: str, lang: str) -> list[str]:
-    """Spellings a slip away from a word, for the caller to keep those the statutes use. With a dictionary
-    (has_speller): the word's spellings with ä / ö for a / o that it accepts, then its suggestions for a word it
-    rejects ("velkajarjestely" → "velkajärjestely"), best first. Otherwise every word one edit away (a letter
-    dropped, swapped with the next, changed or added: "recieve" → "receive"), in no particular order."""
+    """What a word the dictionary rejects may have been meant to be, best first; [] for a word it accepts or
+    without a dictionary. Finnish: the word with some a / o as ä / ö, then Voikko's suggestions
+    ("velkajarjestely" → "velkajärjestely"). English: the dictionary's words one edit away, commonest first
+    ("statment" → "statement")."""
+    if not dictionary_rejects(word, lang):
+        return restored_umlauts(word) if lang == "fi" else []
     w = word.lower()
-    if has_speller(lang):
-        suggested = []
-        if dictionary_rejects(w, lang):
-            voikko = _get_voikko()
-            with _voikko_lock:
-                suggested = [s.lower() for s in voikko.suggest(w)]
-        return list(dict.fromkeys(restored_umlauts(w) + suggested))
-    splits = [(w[:i], w[i:]) for i in range(len(w) + 1)]
-    letters = _ALPHABETS["fi" if lang == "fi" else "en"]
-    dropped = [a + b[1:] for a, b in splits if b]
-    swapped = [a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1]
-    changed = [a + c + b[1:] for a, b in splits if b for c in letters]
-    added = [a + c + b for a, b in splits for c in letters]
-    return sorted(set(dropped + swapped + changed + added) - {w})
+    if lang != "fi":
+        english = _english_dictionary()
+        return sorted(english.candidates(w) or [], key=lambda c: (-english.word_usage_frequency(c), c))
+    voikko = _get_voikko()
+    with _voikko_lock:
+        suggested = [s.lower() for s in voikko.suggest(w)]
+    return list(dict.fromkeys(restored_umlauts(w) + suggested))
 
 
 class Analyzer:

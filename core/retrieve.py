@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 import unicodedata
@@ -101,7 +100,6 @@ class Retriever:
         self._graph = None
         self._def_terms: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
         self._headed: dict[str, set[str]] = {}
-        self._word_counts: dict[str, dict[str, int]] = {}
         self._title_terms = {key: _title_terms(row["title"], row["lang"]) for key, row in self.laws.items()}
 
     @property
@@ -340,11 +338,12 @@ class Retriever:
 
     def correct_spelling(self, text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
         """The question with its misspelt words corrected, and the corrections ("velkajarjestelya" →
-        "velkajärjestelyä", "recieve" → "receive"). A word is known when the keyword index or the synonym table
-        knows its base form; known words Voikko accepts, short words, acronyms and words with digits are left
-        alone."""
+        "velkajärjestelyä", "statment" → "statement"). A word is known when the keyword index or the synonym
+        table knows its base form; a known word the dictionary accepts, a word the dictionary accepts that the
+        statutes do not use ("parent", not "patent"), short words, acronyms and words with digits are left
+        alone. Without a dictionary nothing is corrected."""
         bm = self.bm25(lang)
-        if bm is None:
+        if bm is None or not has_speller(lang):
             return text, []
         an = analyzer(lang)
         everyday = {key[0] for key, _ in _register(lang) if len(key) == 1}
@@ -367,29 +366,17 @@ class Retriever:
         return text, corrections
 
     def _respelt(self, word: str, lang: str, known: Callable[[str], bool]) -> str | None:
-        """A known word that an unknown or rejected one was meant to be, or None."""
-        # Finnish typed without ä / ö: "saneerausmenettelyssa" (Voikko rejects it), "maarata" (which Voikko reads as
-        # maa + rata), "paatos" (pathos, a word of its own, but not the statutes').
-        restored = next((s for s in restored_umlauts(word) if known(s)), None) if lang == "fi" else None
+        """The known word that an unknown or rejected one was meant to be, or None."""
         an, bm = analyzer(lang), self.bm25(lang)
-        if restored is not None or any(t in bm.vocab for t in an.terms(word)):
-            return restored  # a word known by its parts ("takaisinsaantilain", which only Voikko lacks) stays
-        if has_speller(lang):  # the dictionary's first suggestion that shares a term with the statutes
-            return next((s for s in spelling_candidates(word, lang) if " " not in s and (
-                s in an.stopwords or any(t in bm.vocab for t in an.terms(s)))), None)
-        counts = self.word_counts(lang)  # no dictionary: the word one edit away that the statutes use most
-        return min((s for s in spelling_candidates(word, lang) if s in counts), key=lambda s: (-counts[s], s),
-                   default=None)
-
-    def word_counts(self, lang: str) -> dict[str, int]:
-        """How often each lower-case word occurs in the statutes of a language (read once, for spelling)."""
-        if lang not in self._word_counts:
-            keys = [k for k, row in self.laws.items() if row["lang"] == lang]
-            counts: Counter[str] = Counter()
-            for node in (n for k in keys for n in store.law_nodes(self.db, k)):
-                counts.update(w.lower() for w in patterns.WORD.findall(node.text))
-            self._word_counts[lang] = dict(counts)
-        return self._word_counts[lang]
+        candidates = [c for c in spelling_candidates(word, lang) if " " not in c]
+        # Finnish typed without ä / ö: "saneerausmenettelyssa" (Voikko rejects it, though the index reads its
+        # base form), "maarata" (which Voikko reads as maa + rata), "paatos" (pathos: a word, not the statutes').
+        restored = set(restored_umlauts(word)) if lang == "fi" else set()
+        fixed = next((c for c in candidates if c in restored and known(c)), None)
+        if fixed is not None or any(t in bm.vocab for t in an.terms(word)):
+            return fixed  # a word known by its parts ("takaisinsaantilain", which only Voikko lacks) stays
+        # The dictionary's first suggestion that shares a term with the statutes (or is a stopword: "mita").
+        return next((c for c in candidates if c in an.stopwords or any(t in bm.vocab for t in an.terms(c))), None)
 
     def register_terms(self, text: str, lang: str) -> list[str]:
         """Statute words for everyday words in the question (data/synonyms.json), as extra query terms. The
