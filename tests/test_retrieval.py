@@ -168,6 +168,17 @@ def test_spelling_correction_leaves_every_evaluation_question_alone(retriever):
         ("yrittaja", "yrittäjä"), ("saneerausmenettelyssa", "saneerausmenettelyssä")]
 
 
+def test_without_a_dictionary_nothing_is_corrected(retriever, monkeypatch):
+    from core import normalize
+
+    monkeypatch.setattr(normalize, "_english_checked", True)
+    monkeypatch.setattr(normalize, "_english", None)  # pyspellchecker missing
+    assert retriever.correct_spelling("How long does a bankrupt have to file a statment?", "en") == (
+        "How long does a bankrupt have to file a statment?", [])
+    monkeypatch.setattr(normalize, "_get_voikko", lambda: None)  # libvoikko missing
+    assert retriever.correct_spelling("Kuka voi hakea velkajarjestelya?", "fi")[1] == []
+
+
 def test_dense_failure_falls_back_to_keywords(db, monkeypatch):
     monkeypatch.setenv("CHROMA_HOST", "127.0.0.1")
     monkeypatch.setenv("CHROMA_PORT", "9")  # nothing listens there: the dense side fails for real
