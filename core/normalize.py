@@ -9,10 +9,14 @@ from __future__ import annotations
 import re
 import threading
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import Stemmer
 
 from core import patterns
+
+if TYPE_CHECKING:
+    from spellchecker import SpellChecker
 
 EN_STOPWORDS = frozenset("""
 a an and are as at be been being but by can could did do does for from had has have how if in into is it
@@ -179,7 +183,7 @@ _english_checked = False
 _english_lock = threading.Lock()
 
 
-def _english_dictionary():
+def _english_dictionary() -> SpellChecker | None:
     """pyspellchecker's English word list, or None when the package is missing (then English is not corrected).
     Single edits only: its second-edit search takes over a second on a long unknown word."""
     global _english, _english_checked

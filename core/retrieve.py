@@ -122,6 +122,7 @@ class Retriever:
         """Load every index and the embedding model now rather than on the first question."""
         for lang in {r["lang"] for r in self.laws.values()}:
             self.bm25(lang)
+            has_speller(lang)  # loads the spelling dictionary
         _ = self.graph
         self.sections_headed(patterns.TRANSITIONAL_HEADING)
         if self.dense_enabled:
@@ -335,7 +336,6 @@ class Retriever:
         ranked = sorted(cands.values(), key=lambda c: (-c.score, c.node_id))
         return _diversify(ranked)
 
-
     def correct_spelling(self, text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
         """The question with its misspelt words corrected, and the corrections ("velkajarjestelya" →
         "velkajärjestelyä", "statment" → "statement"). A word is known when the keyword index or the synonym
@@ -371,8 +371,8 @@ class Retriever:
         candidates = [c for c in spelling_candidates(word, lang) if " " not in c]
         # Finnish typed without ä / ö: "saneerausmenettelyssa" (Voikko rejects it, though the index reads its
         # base form), "maarata" (which Voikko reads as maa + rata), "paatos" (pathos: a word, not the statutes').
-        restored = set(restored_umlauts(word)) if lang == "fi" else set()
-        fixed = next((c for c in candidates if c in restored and known(c)), None)
+        restored = restored_umlauts(word) if lang == "fi" else []
+        fixed = next((c for c in restored if known(c)), None)
         if fixed is not None or any(t in bm.vocab for t in an.terms(word)):
             return fixed  # a word known by its parts ("takaisinsaantilain", which only Voikko lacks) stays
         # The dictionary's first suggestion that shares a term with the statutes (or is a stopword: "mita").
