@@ -162,13 +162,13 @@ def cmd_ask(args) -> int:
         from core.evaluate import load_set
 
         for item in load_set(args.batch):
-            a = answer(retriever, item["question"], mode=args.mode)
+            a = answer(retriever, item["question"], mode=args.mode, as_typed=args.as_typed)
             print(json.dumps(a.as_json(item.get("id")), ensure_ascii=False))
         return 0
     if not args.question:
         print("error: give a question or --batch FILE", file=sys.stderr)
         return 2
-    a = answer(retriever, args.question, mode=args.mode)
+    a = answer(retriever, args.question, mode=args.mode, as_typed=args.as_typed)
     if args.json:
         print(json.dumps(a.as_json(), ensure_ascii=False, indent=1))
         return 0
@@ -317,6 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--mode", default="graph", choices=MODES)
     a.add_argument("--batch", help="JSONL file of {id, question}; prints one answer a line")
     a.add_argument("--no-dense", action="store_true", help="keyword search only")
+    a.add_argument("--as-typed", action="store_true", help="search the words as typed (no spelling correction)")
     a.set_defaults(fn=cmd_ask)
     e = sub.add_parser("eval", help="evaluate on exam or graph-needed sets")
     e.add_argument("--set", action="append", required=True)

@@ -67,6 +67,7 @@ class Answer:
     notices: list[str] = field(default_factory=list)
     latency_ms: dict[str, float] = field(default_factory=dict)
     laws: list[str] = field(default_factory=list)
+    corrections: list[tuple[str, str]] = field(default_factory=list)  # misspelt words: (as typed, as searched)
 
     def as_json(self, qid: str | None = None) -> dict:
         out: dict = {"id": qid} if qid is not None else {}
@@ -82,6 +83,8 @@ class Answer:
         out["latency_ms"] = {k: round(v, 2) for k, v in self.latency_ms.items()}
         if self.notices:
             out["notices"] = self.notices
+        if self.corrections:
+            out["corrections"] = [list(pair) for pair in self.corrections]
         return out
 
 
@@ -562,11 +565,12 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     return ordered, located
 
 
-def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10) -> Answer:
+def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10, as_typed: bool = False) -> Answer:
     t0 = time.perf_counter()
-    retrieval: Retrieval = retriever.search(question, mode=mode, k=k)
+    retrieval: Retrieval = retriever.search(question, mode=mode, k=k, as_typed=as_typed)
     result = Answer(question=retrieval.query, mode=mode, lang=retrieval.lang, candidates=retrieval.candidates,
-                    notices=list(retrieval.notices), latency_ms=dict(retrieval.latency_ms), laws=retrieval.laws)
+                    notices=list(retrieval.notices), latency_ms=dict(retrieval.latency_ms), laws=retrieval.laws,
+                    corrections=list(retrieval.corrections))
     db = retriever.db
     if retrieval.citation:
         node = store.get_node(db, retrieval.citation)

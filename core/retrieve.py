@@ -232,7 +232,9 @@ class Retriever:
         return [(k, s / total) for k, s in scored[:ROUTE_TOP]]
 
     # -- search ----------------------------------------------------------------------------------
-    def search(self, question: str, mode: str = "hybrid", k: int = 10) -> Retrieval:
+    def search(self, question: str, mode: str = "hybrid", k: int = 10, as_typed: bool = False) -> Retrieval:
+        """The fused, reranked candidates for a question (or the provision it cites). Misspelt words are
+        corrected first, unless `as_typed`."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}")
         t_start = time.perf_counter()
@@ -249,7 +251,7 @@ class Retriever:
             result.latency_ms["total"] = (time.perf_counter() - t_start) * 1000
             return result
         t = time.perf_counter()
-        text, result.corrections = self.correct_spelling(text, lang)
+        text, result.corrections = (text, []) if as_typed else self.correct_spelling(text, lang)
         if result.corrections:
             result.query = text
             lead = "Haettiin korjatulla kirjoitusasulla" if lang == "fi" else "Searched with corrected spelling"

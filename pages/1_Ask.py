@@ -20,7 +20,7 @@ def explain_with_claude(a: dict, lang: str) -> None:
                "quotations below are checked against it.")
     if st.button("Explain · Selitä", key="explain_go"):
         conversation = st.session_state.setdefault("conversation", explain.new_conversation())
-        result = answer(ui.retriever(), a["question"], mode="graph")
+        result = answer(ui.retriever(), a["question"], mode="graph", as_typed=True)  # the question as searched
         holder: dict = {}
 
         def text_stream():
@@ -63,7 +63,8 @@ if ui.require_corpus():
         else:
             with st.spinner("Searching the statutes…"):
                 result = answer(ui.retriever(), question, mode=mode)
-            st.session_state["last_answer"] = {"json": result.as_json(), "lang": result.lang}
+            st.session_state["last_answer"] = {"json": result.as_json(), "lang": result.lang, "typed": question,
+                                               "mode": mode}
 
     last = st.session_state.get("last_answer")
     if last:
@@ -71,6 +72,11 @@ if ui.require_corpus():
         s = render.strings(lang)
         for notice in a.get("notices", []):
             st.info(notice)
+        if a.get("corrections") and st.button(s["as_typed"], key="as_typed"):
+            # A word the speller got wrong: search the question exactly as it was typed.
+            result = answer(ui.retriever(), last["typed"], mode=last["mode"], as_typed=True)
+            st.session_state["last_answer"] = dict(last, json=result.as_json(), lang=result.lang)
+            st.rerun()  # drawn again without the button and the correction notice
         if a["primary"] is None:
             st.warning(s["nothing"])
         else:

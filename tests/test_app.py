@@ -68,6 +68,15 @@ def test_ask_says_how_a_misspelt_question_was_searched():
     assert any("“paattaa” → “päättää”" in i.value and "“pesanhoitajan” → “pesänhoitajan”" in i.value
                for i in at.info)
     assert at.session_state["last_answer"]["json"]["question"] == "Kuka päättää pesänhoitajan palkkiosta?"
+    assert at.session_state["last_answer"]["json"]["corrections"] == [["paattaa", "päättää"],
+                                                                      ["pesanhoitajan", "pesänhoitajan"]]
+    # A correction the user does not want: the same question, searched exactly as typed, without the notice.
+    at.button(key="as_typed").click().run()
+    assert not at.exception
+    last = at.session_state["last_answer"]["json"]
+    assert last["question"] == "Kuka paattaa pesanhoitajan palkkiosta?" and "corrections" not in last
+    assert not any("→" in i.value for i in at.info)
+    assert not any(b.key == "as_typed" for b in at.button)
 
 
 def test_ask_citation_and_empty_question():

@@ -224,6 +224,13 @@ def test_cli_ask_json_and_batch(data_dir, tmp_path):
     lines = [json.loads(x) for x in out.stdout.splitlines()]
     assert [x["id"] for x in lines] == ["q1", "q2"]
     assert lines[1]["primary"]["node_id"] == "B-3:71"
+    typed = "Kuka paattaa pesanhoitajan palkkiosta?"
+    for flags, question, corrections in (([], "Kuka päättää pesänhoitajan palkkiosta?", [
+            ["paattaa", "päättää"], ["pesanhoitajan", "pesänhoitajan"]]), (["--as-typed"], typed, None)):
+        out = subprocess.run([sys.executable, "-m", "core", "ask", typed, "--json", "--no-dense", *flags],
+                             capture_output=True, text=True, env=env, check=True)
+        payload = json.loads(out.stdout)
+        assert payload["question"] == question and payload.get("corrections") == corrections
 
 
 def test_cli_show_stats_and_export(data_dir, tmp_path):
