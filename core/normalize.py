@@ -230,6 +230,18 @@ def dictionary_rejects(word: str, lang: str) -> bool:
         return not voikko.spell(word.lower())
 
 
+def dictionary_language(word: str) -> str | None:
+    """"fi" or "en" when only that language's dictionary accepts the word (Finnish also with lost dots restored,
+    "paatos", or as a compound of words it accepts, "takaisinsaanti"), else None: both, neither, or no
+    dictionaries."""
+    if len(word) < 3 or not word.isalpha() or not (has_speller("fi") and has_speller("en")):
+        return None
+    finnish = (not dictionary_rejects(word, "fi") or bool(restored_umlauts(word))
+               or _fi_unknown_compound(word.lower()) is not None)  # "takaisinsaanti": Voikko lacks the compound
+    english = not dictionary_rejects(word, "en")
+    return None if finnish == english else ("fi" if finnish else "en")
+
+
 def restored_umlauts(word: str) -> list[str]:
     """The word's spellings with some a / o as ä / ö that Voikko accepts, fewest changes first."""
     if not has_speller("fi"):

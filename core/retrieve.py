@@ -19,8 +19,8 @@ import sqlite_utils
 
 from core import index, patterns, store
 from core.config import LAWS_DIR, MODES
-from core.normalize import (EN_STOPWORDS, FI_STOPWORDS, analyzer, dictionary_rejects, has_speller, restored_umlauts,
-                            spelling_candidates)
+from core.normalize import (EN_STOPWORDS, FI_STOPWORDS, analyzer, dictionary_language, dictionary_rejects, has_speller,
+                            restored_umlauts, spelling_candidates)
 
 RRF_K = 60
 MAX_QUERY_CHARS = 2000
@@ -79,10 +79,15 @@ def clean_query(text: str) -> str:
 
 
 def detect_language(text: str) -> str:
+    """Finnish or English, from stopwords, ä / ö and Finnish endings, and the words only one language's
+    dictionary accepts — so that a bare term ("takaisinsaanti", "Konkurssi") is read as what it is."""
     words = [w.lower() for w in patterns.WORD.findall(text)]
     fi = sum(w in FI_STOPWORDS for w in words) + 2 * sum(ch in "äöåÄÖÅ" for ch in text)
     fi += sum(bool(re.search(r"(ssa|ssä|sta|stä|lla|llä|lta|ltä|n)$", w)) for w in words) * 0.3
     en = sum(w in EN_STOPWORDS for w in words)
+    by_dictionary = [dictionary_language(w) for w in words if w not in FI_STOPWORDS and w not in EN_STOPWORDS]
+    fi += by_dictionary.count("fi")
+    en += by_dictionary.count("en")
     return "fi" if fi > en else "en"
 
 

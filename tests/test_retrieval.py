@@ -19,6 +19,17 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_language_detection():
     assert detect_language("Milloin konkurssi alkaa?") == "fi"
     assert detect_language("When does a bankruptcy start?") == "en"
+    # A bare term, with no stopwords to go by: the words only one language's dictionary accepts decide.
+    for term in ("takaisinsaanti", "Konkurssi", "palkkaturva", "velkajarjestely hakemus", "elatusapu ulosmittaus"):
+        assert detect_language(term) == "fi", term
+    for term in ("consolidation", "discharge", "interim receiver", "pension"):  # not Finnish for ending in -n
+        assert detect_language(term) == "en", term
+
+
+def test_a_bare_finnish_term_searches_the_finnish_statutes(retriever):
+    a = answer(retriever, "takaisinsaanti")
+    assert a.lang == "fi" and a.primary is not None and not a.primary.id.startswith(("B-3", "C-36"))
+    assert "takaisinsaant" in a.quote.lower()
 
 
 @pytest.mark.parametrize("query,node_id", [
