@@ -33,6 +33,7 @@ DEFINITION_GUARD = 0.004
 TRANSITIONAL_GUARD = 0.004  # like the definition guard: old-case rules after live law
 GENERIC_TITLE_TERMS = frozenset({"laki"})  # "Konkurssilaki": the law, not its subject
 DEFINITION_LOOKUP_BONUS = 0.05  # above the sentence rerank (answer.RERANK_WEIGHT): a direct hit
+BARE_TERM_WORDS = 5  # a query of at most this many words, not a question, may be a term to look up
 SPELLING_MIN_LETTERS = {"en": 6, "fi": 4}  # shorter words have too many neighbours to correct safely
 
 
@@ -324,7 +325,12 @@ class Retriever:
         routed = sorted(route_share.items(), key=lambda kv: -kv[1])
         top_law = routed[0][0] if routed and (len(routed) == 1 or routed[0][1] > routed[1][1]) else None
         asked = self.definition_question(text)
-        asks_definition = asked is not None
+        laws = list(route_share)
+        if asked is not None:
+            looked_up = self.defined_terms_in(asked, lang, laws, whole=asked is not text)
+        else:  # a term typed alone is looked up like a dictionary entry, if the statutes define it
+            looked_up = self.defined_terms_in(text, lang, laws, whole=True) if _is_bare_term(text) else []
+        asks_definition = asked is not None or bool(looked_up)
         transitional = set() if patterns.TRANSITIONAL_QUESTION.search(text) else \
             self.sections_headed(patterns.TRANSITIONAL_HEADING)
         for c in cands.values():
@@ -336,8 +342,7 @@ class Retriever:
         if asks_definition:
             # Definition look-up: the definitions whose whole term the question names go first.
             top = max((c.score for c in cands.values()), default=0.0)
-            for i, def_id in enumerate(self.defined_terms_in(asked, lang, list(route_share),
-                                                             whole=asked is not text)):
+            for i, def_id in enumerate(looked_up):
                 c = cands.setdefault(def_id, Candidate(def_id, def_id.split(":def:")[0]))
                 c.score = top + DEFINITION_LOOKUP_BONUS - 0.0001 * i
         ranked = sorted(cands.values(), key=lambda c: (-c.score, c.node_id))
@@ -448,6 +453,15 @@ class Retriever:
                     covered.update(range(i, i + n))
                     break
         return found
+
+
+def _is_bare_term(text: str) -> bool:
+    """A few words typed alone, not a question ("consumer debtor", "transfer at undervalue", "saneerausvelka"):
+    no question mark, no digits, and a first and last word that are not stopwords."""
+    words = [w.lower() for w in patterns.WORD.findall(text)]
+    stop = EN_STOPWORDS | FI_STOPWORDS
+    return (0 < len(words) <= BARE_TERM_WORDS and "?" not in text and all(w.isalpha() for w in words)
+            and words[0] not in stop and words[-1] not in stop)
 
 
 @lru_cache(maxsize=1)

@@ -26,6 +26,21 @@ def test_language_detection():
         assert detect_language(term) == "en", term
 
 
+@pytest.mark.parametrize("term,definition", [
+    ("insolvent person", "B-3:def:insolvent person"), ("transfer at undervalue", "B-3:def:transfer at undervalue"),
+    ("Initial application", "C-36:def:initial application"), ("saneerausvelka", "47/1993:def:1:3:1:4"),
+])
+def test_a_term_typed_alone_is_looked_up_in_the_definitions(retriever, term, definition):
+    a = answer(retriever, term)
+    assert a.primary.id == definition and a.quote in a.primary.text
+
+
+def test_a_few_words_that_are_not_a_defined_term_are_searched_as_usual(retriever):
+    # "trustee" is defined, but "trustee duties" asks about duties: the definition is not the answer.
+    a = answer(retriever, "trustee duties")
+    assert ":def:" not in a.primary.id
+
+
 def test_a_bare_finnish_term_searches_the_finnish_statutes(retriever):
     a = answer(retriever, "takaisinsaanti")
     assert a.lang == "fi" and a.primary is not None and not a.primary.id.startswith(("B-3", "C-36"))
