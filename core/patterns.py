@@ -118,19 +118,22 @@ FI_DEFINED_TERM_INLINE = re.compile(
 FI_PRONOUN_ADESSIVE = re.compile(r"^(?:jolla|jollä|sillä|tällä|niillä|joilla|näillä|millä)$", re.I)
 
 # --- retrieve: citations and intent -------------------------------------------------------------
-CA_CITATION = re.compile(
-    r"^\s*(?:(?P<law>BIA|CCAA|B-3|C-36)\b[\s,:]*)?(?:(?:s|ss|sec|section)\.?\s*)?"
+# A citation is a law's name (abbreviation, key or alias, anywhere: "BIA 50.4(1)", "section 50.4(1) of the
+# Bankruptcy and Insolvency Act", "konkurssilain 3 luvun 2 §") and what is left once it is taken out: a locator.
+CA_LOCATOR = re.compile(
+    r"^\s*(?P<marker>(?:s|ss|sec|section|subsection)\.?\s*)?"
     r"(?P<sec>\d+(?:\.\d+)*)(?P<parens>(?:\s*\([0-9A-Za-z.]+\))*)\s*$",
     re.I,
 )
-FI_CITATION = re.compile(
-    r"^\s*(?P<law>[A-Za-zÅÄÖåäö]+)\s+"
-    r"(?:(?P<chap>\d+\s?[a-z]?)\s*(?:luku|l\.|:)\s*)?"
-    r"(?P<sec>\d+\s?[a-z]?)\s*§"
-    r"(?:\s*(?P<mom>\d+)\s*(?:mom\.?|momentti))?"
-    r"(?:\s*(?P<kohta>\d+[a-z]?)\s*(?:kohta|k\.))?\s*$",
+FI_LOCATOR = re.compile(
+    r"^\s*(?:(?P<chap>\d+\s?[a-z]?)\s*(?:luku|luvun|l\.|:)\s*)?"
+    r"(?P<sec>\d+\s?[a-z]?)\s*(?P<para>§|pykälä|pykälän)?"
+    r"(?:\s*(?P<mom>\d+)\s*(?:mom\.?|momentti|momentin))?"
+    r"(?:\s*(?P<kohta>\d+[a-z]?)\s*(?:kohta|kohdan|k\.))?\s*$",
     re.I,
 )
+# Words between a law's name and the locator: "section 50.4(1) of the BIA", "s. 69.3 under the BIA", "BIA, s. 69.3".
+CITATION_FILLER = re.compile(r"(?:\b(?:of|in|under)\s+(?:the\s+)?|,)", re.I)
 NODE_ID = re.compile(r"^\s*(?P<law>[A-Z]-\d+(?:\.\d+)?|\d+/\d{4})(?::[^\s:]+)*\s*$")
 # Questions that ask what a term means: explicitly ("define", "Mitä … tarkoittaa?"), or about a bare term —
 # "What is a …?", "Who is / counts as …", "What is meant by …", "Mikä on …?", "Kuka on …?", with an optional

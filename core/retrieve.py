@@ -182,41 +182,55 @@ class Retriever:
 
     # -- citations -------------------------------------------------------------------------------
     def lookup_citation(self, text: str) -> str | None:
-        """A node id for a citation-shaped query, else None."""
+        """A node id for a citation-shaped query, else None: a node id, or a law's name and a locator in either
+        order ("BIA 50.4(1)", "section 50.4(1) of the BIA", "s. 69.3" — the BIA —, "KonkL 3:2",
+        "konkurssilain 3 luvun 2 §", "YSL 17 § 2 mom.")."""
         m = patterns.NODE_ID.match(text)
         if m and ":" in text or (m and text.strip() in self.laws):
             node = store.get_node(self.db, text.strip())
             if node is not None:
                 return node.id
-        m = patterns.CA_CITATION.match(text)
-        if m and (m.group("law") or re.match(r"^\s*(?:s|ss|sec|section)\.?\s*\d", text, re.I)):
-            law = (m.group("law") or "BIA").upper()
-            keys = [k for k, r in self.laws.items() if r["abbrev"].upper() == law or k.upper() == law]
+        laws, locator = self._law_and_locator(text)
+        m = patterns.CA_LOCATOR.match(locator)
+        if m and (laws or m.group("marker")):
+            english = [k for k, r in self.laws.items() if r["lang"] == "en"]
             parens = re.findall(r"\(([0-9A-Za-z.]+)\)", m.group("parens") or "")
-            for key in keys or [k for k, r in self.laws.items() if r["lang"] == "en"]:
+            for key in [k for k in laws if k in english] if laws else english:  # a bare "s. 69.3": the BIA first
                 node_id = ":".join([key, m.group("sec")] + parens)
                 if store.get_node(self.db, node_id) is not None:
                     return node_id
             return None
-        m = patterns.FI_CITATION.match(text)
-        if m:
-            keys = [k for k, r in self.laws.items() if r["abbrev"].lower() == m.group("law").lower()]
-            if not keys:
+        m = patterns.FI_LOCATOR.match(locator)
+        finnish = [k for k in laws if self.laws[k]["lang"] == "fi"]
+        if not (m and finnish and (m.group("para") or m.group("chap"))):
+            return None
+        key = finnish[0]
+        sec = m.group("sec").replace(" ", "").lower()
+        if m.group("chap"):
+            section_id = f"{key}:{m.group('chap').replace(' ', '')}:{sec}"
+        else:
+            rows = list(self.db.query(
+                "SELECT id FROM nodes WHERE law_key = ? AND kind = 'SECTION' AND label = ?", [key, sec]))
+            if len(rows) != 1:
                 return None
-            key = keys[0]
-            sec = m.group("sec").replace(" ", "").lower()
-            if m.group("chap"):
-                section_id = f"{key}:{m.group('chap').replace(' ', '')}:{sec}"
-            else:
-                rows = list(self.db.query(
-                    "SELECT id FROM nodes WHERE law_key = ? AND kind = 'SECTION' AND label = ?", [key, sec]))
-                if len(rows) != 1:
-                    return None
-                section_id = rows[0]["id"]
-            node_id = section_id + (f":{m.group('mom')}" if m.group("mom") else "") + (
-                f":{m.group('kohta')}" if m.group("mom") and m.group("kohta") else "")
-            return node_id if store.get_node(self.db, node_id) is not None else None
-        return None
+            section_id = rows[0]["id"]
+        node_id = section_id + (f":{m.group('mom')}" if m.group("mom") else "") + (
+            f":{m.group('kohta')}" if m.group("mom") and m.group("kohta") else "")
+        return node_id if store.get_node(self.db, node_id) is not None else None
+
+    def _law_and_locator(self, text: str) -> tuple[list[str], str]:
+        """The laws a citation names, and the text without their names and the words joining them to it."""
+        laws: list[str] = []
+        for key, pattern in self._alias.items():
+            if pattern.search(text):
+                laws.append(key)
+                text = pattern.sub(" ", text)
+        for m in reversed(list(patterns.WORD.finditer(text))):  # "konkurssilain", "velkajärjestelylaissa"
+            key = self._alias_lemmas.get(("fi", analyzer("fi").lemma(m.group(0))))
+            if key is not None:
+                laws += [key] if key not in laws else []
+                text = text[:m.start()] + " " + text[m.end():]
+        return laws, patterns.CITATION_FILLER.sub(" ", text)
 
     # -- routing ---------------------------------------------------------------------------------
     def route(self, text: str, lang: str, terms: list[str]) -> list[tuple[str, float]]:

@@ -51,12 +51,23 @@ def test_a_bare_finnish_term_searches_the_finnish_statutes(retriever):
     ("BIA 50.4(1)", "B-3:50.4:1"), ("s. 69.3", "B-3:69.3"), ("B-3:50.4:1", "B-3:50.4:1"),
     ("CCAA 11.02(1)", "C-36:11.02:1"), ("KonkL 3:2 §", "120/2004:3:2"), ("KonkL 3 luku 2 § 1 mom.", "120/2004:3:2:1"),
     ("YSL 17 § 2 mom.", "47/1993:4:17:2"), ("YSL 3 § 1 mom. 3 kohta", "47/1993:1:3:1:3"),
+    # The law by any of its names, before or after the locator, Finnish names in any case.
+    ("section 50.4(1) of the BIA", "B-3:50.4:1"), ("50.4(1) BIA", "B-3:50.4:1"),
+    ("Bankruptcy and Insolvency Act 50.4(1)", "B-3:50.4:1"),
+    ("s. 11.02(1) of the Companies' Creditors Arrangement Act", "C-36:11.02:1"), ("BIA, s. 69.3", "B-3:69.3"),
+    ("KonkL 3:2", "120/2004:3:2"), ("konkurssilain 3 luvun 2 §", "120/2004:3:2"),
+    ("yrityssaneerauslain 17 § 2 momentti", "47/1993:4:17:2"),
 ])
 def test_citation_lookup_answers_without_searching(retriever, query, node_id):
     a = answer(retriever, query)
     assert a.primary is not None and a.primary.id == node_id
     assert a.quote and a.quote in a.primary.text
     assert "bm25" not in a.latency_ms
+
+
+@pytest.mark.parametrize("query", ["50.4(1)", "KonkL 3", "konkurssi 3 §", "What does the BIA say in 50.4?", "s. 600"])
+def test_not_a_citation_or_no_such_provision(retriever, query):
+    assert retriever.lookup_citation(query) is None
 
 
 def test_english_question_gets_the_cash_flow_provision(retriever):
