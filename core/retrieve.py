@@ -35,6 +35,7 @@ GENERIC_TITLE_TERMS = frozenset({"laki"})  # "Konkurssilaki": the law, not its s
 DEFINITION_LOOKUP_BONUS = 0.05  # above the sentence rerank (answer.RERANK_WEIGHT): a direct hit
 BARE_TERM_WORDS = 5  # a query of at most this many words, not a question, may be a term to look up
 SPELLING_MIN_LETTERS = {"en": 6, "fi": 4}  # shorter words have too many neighbours to correct safely
+_STOPWORDS = EN_STOPWORDS | FI_STOPWORDS
 
 
 @dataclass
@@ -394,7 +395,6 @@ class Retriever:
     def _respelt(self, word: str, lang: str, known: Callable[[str], bool]) -> str | None:
         """The known word that an unknown or rejected one was meant to be, or None."""
         an, bm = analyzer(lang), self.bm25(lang)
-        candidates = [c for c in spelling_candidates(word, lang) if " " not in c]
         # Finnish typed without ä / ö: "saneerausmenettelyssa" (Voikko rejects it, though the index reads its
         # base form), "maarata" (which Voikko reads as maa + rata), "paatos" (pathos: a word, not the statutes').
         restored = restored_umlauts(word) if lang == "fi" else []
@@ -402,7 +402,8 @@ class Retriever:
         if fixed is not None or any(t in bm.vocab for t in an.terms(word)):
             return fixed  # a word known by its parts ("takaisinsaantilain", which only Voikko lacks) stays
         # The dictionary's first suggestion that shares a term with the statutes (or is a stopword: "mita").
-        return next((c for c in candidates if c in an.stopwords or any(t in bm.vocab for t in an.terms(c))), None)
+        return next((c for c in spelling_candidates(word, lang) if " " not in c and (
+            c in an.stopwords or any(t in bm.vocab for t in an.terms(c)))), None)
 
     def register_terms(self, text: str, lang: str) -> list[str]:
         """Statute words for everyday words in the question (data/synonyms.json), as extra query terms. The
@@ -473,9 +474,8 @@ def _is_bare_term(text: str) -> bool:
     """A few words typed alone, not a question ("consumer debtor", "transfer at undervalue", "saneerausvelka"):
     no question mark, no digits, and a first and last word that are not stopwords."""
     words = [w.lower() for w in patterns.WORD.findall(text)]
-    stop = EN_STOPWORDS | FI_STOPWORDS
     return (0 < len(words) <= BARE_TERM_WORDS and "?" not in text and all(w.isalpha() for w in words)
-            and words[0] not in stop and words[-1] not in stop)
+            and words[0] not in _STOPWORDS and words[-1] not in _STOPWORDS)
 
 
 @lru_cache(maxsize=1)
