@@ -178,25 +178,16 @@ def fi_word_info(word: str) -> tuple[tuple[str, str, str], ...]:
 
 MAX_UMLAUT_SLOTS = 6  # the a and o of a word that may have lost their dots (2⁶ spellings at most)
 
-_english = None
-_english_checked = False
-_english_lock = threading.Lock()
-
-
+@lru_cache(maxsize=1)
 def _english_dictionary() -> SpellChecker | None:
     """pyspellchecker's English word list, or None when the package is missing (then English is not corrected).
     Single edits only: its second-edit search takes over a second on a long unknown word."""
-    global _english, _english_checked
-    with _english_lock:
-        if not _english_checked:
-            _english_checked = True
-            try:
-                from spellchecker import SpellChecker  # noqa: PLC0415 - loaded on the first misspelt word
+    try:
+        from spellchecker import SpellChecker  # noqa: PLC0415 - loaded with the indexes or on first use
 
-                _english = SpellChecker(language="en", distance=1)
-            except Exception:  # package or its word list missing: no English correction
-                _english = None
-        return _english
+        return SpellChecker(language="en", distance=1)
+    except Exception:  # package or its word list missing: no English correction
+        return None
 
 
 def _with_umlauts(word: str) -> list[str]:

@@ -173,13 +173,24 @@ class Retriever:
 
     def named_laws(self, text: str, lang: str) -> list[str]:
         """The laws a question names, by key, abbreviation or alias — a one-word name in any inflection."""
-        named = [k for k, pat in self._alias.items() if pat.search(text)]
-        an = analyzer(lang)
-        for word in patterns.WORD.findall(text):
-            key = self._alias_lemmas.get((lang, an.lemma(word)))
-            if key is not None and key not in named:
+        return self._law_names(text, lang)[0]
+
+    def _law_names(self, text: str, lang: str) -> tuple[list[str], str]:
+        """The laws a text names (as named_laws), and the text with their names taken out."""
+        named = []
+        for key, pattern in self._alias.items():
+            if pattern.search(text):
                 named.append(key)
-        return named
+                text = pattern.sub(" ", text)
+        an = analyzer(lang)
+        kept, last = [], 0
+        for m in patterns.WORD.finditer(text):  # "konkurssilain", "velkajärjestelylaissa"
+            key = self._alias_lemmas.get((lang, an.lemma(m.group(0))))
+            if key is not None:
+                named += [key] if key not in named else []
+                kept.append(text[last:m.start()] + " ")
+                last = m.end()
+        return named, "".join(kept) + text[last:]
 
     # -- citations -------------------------------------------------------------------------------
     def lookup_citation(self, text: str) -> str | None:
@@ -191,7 +202,8 @@ class Retriever:
             node = store.get_node(self.db, text.strip())
             if node is not None:
                 return node.id
-        laws, locator = self._law_and_locator(text)
+        laws, locator = self._law_names(text, "fi")  # an English law's names are matched as they are written
+        locator = patterns.CITATION_FILLER.sub(" ", locator)
         m = patterns.CA_LOCATOR.match(locator)
         if m and (laws or m.group("marker")):
             english = [k for k, r in self.laws.items() if r["lang"] == "en"]
@@ -218,20 +230,6 @@ class Retriever:
         node_id = section_id + (f":{m.group('mom')}" if m.group("mom") else "") + (
             f":{m.group('kohta')}" if m.group("mom") and m.group("kohta") else "")
         return node_id if store.get_node(self.db, node_id) is not None else None
-
-    def _law_and_locator(self, text: str) -> tuple[list[str], str]:
-        """The laws a citation names, and the text without their names and the words joining them to it."""
-        laws: list[str] = []
-        for key, pattern in self._alias.items():
-            if pattern.search(text):
-                laws.append(key)
-                text = pattern.sub(" ", text)
-        for m in reversed(list(patterns.WORD.finditer(text))):  # "konkurssilain", "velkajärjestelylaissa"
-            key = self._alias_lemmas.get(("fi", analyzer("fi").lemma(m.group(0))))
-            if key is not None:
-                laws += [key] if key not in laws else []
-                text = text[:m.start()] + " " + text[m.end():]
-        return laws, patterns.CITATION_FILLER.sub(" ", text)
 
     # -- routing ---------------------------------------------------------------------------------
     def route(self, text: str, lang: str, terms: list[str]) -> list[tuple[str, float]]:

@@ -208,8 +208,7 @@ def test_spelling_correction_leaves_every_evaluation_question_alone(retriever):
 def test_without_a_dictionary_nothing_is_corrected(retriever, monkeypatch):
     from core import normalize
 
-    monkeypatch.setattr(normalize, "_english_checked", True)
-    monkeypatch.setattr(normalize, "_english", None)  # pyspellchecker missing
+    monkeypatch.setattr(normalize, "_english_dictionary", lambda: None)  # pyspellchecker missing
     assert retriever.correct_spelling("How long does a bankrupt have to file a statment?", "en") == (
         "How long does a bankrupt have to file a statment?", [])
     monkeypatch.setattr(normalize, "_get_voikko", lambda: None)  # libvoikko missing
