@@ -297,6 +297,10 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     # Matched by base form: "nimitti" (appointed) is the table's "nimittää", the Act's "määrätä".
     assert "määrätä" in retriever.register_terms("Kuka nimitti pesänhoitajan?", "fi")
     assert "määrätä" in retriever.register_terms("Kuka pesänhoitajan nimittää?", "fi")
+    # Paying is the Acts' "suorittaa" / "suoritus" as often as "maksaa" / "maksu": "velkojen maksamiseen" finds
+    # "velkojen suorittamiseen" (VJL 30.1).
+    assert "suorittaa" in retriever.register_terms("Mitä varoja käytetään velkojen maksamiseen?", "fi")
+    assert "suoritus" in retriever.register_terms("Saako velkoja maksun vakuudesta?", "fi")
     # A hyphenated everyday phrase too: "first-time bankrupt" is the Act's "never before been bankrupt".
     assert "never" in retriever.register_terms("Is a first-time bankrupt discharged?", "en")
     # The statute's words also count when the answer's sentence is chosen: "employee"/"salary" → worker, wages.
