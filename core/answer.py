@@ -191,6 +191,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
         scored.append((overlap + bonus - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
     score, _, s, e = max(scored)
     s, e = _with_tied_neighbours(scored, s, e, score, min(cuts) if cuts else len(text))
+    s, e = _with_each_part_answered(question, span_terms, idf, an, s, e, min(cuts) if cuts else len(text))
     items = [(cut, end, d) for d, (cut, end) in zip(inner, enclosing)]
     s, e = _lead_in_through_its_best_item(text, scored, items, unit.id, s, e)
     s, e = _tied_alternatives_as_their_item(scored, items, s, e, score)
@@ -274,6 +275,24 @@ def _with_tied_neighbours(scored: list[tuple], s: int, e: int, score: float, lea
     while i > 0 and spans[i - 1][2] >= TIED_SENTENCE_SHARE * score:
         i -= 1
     return spans[i][0], spans[j][1]
+
+
+def _with_each_part_answered(question: str, span_terms: dict[tuple[int, int], set[str]], idf, an: Analyzer,
+                             s: int, e: int, lead_end: int) -> tuple[int, int]:
+    """A question in two parts ("What is bankruptcy, and whose control does the property pass to?") is quoted
+    through the sentence that best answers each part, when the provision holds both; list items are never joined."""
+    parts = patterns.CLAUSE_JOIN.split(question)
+    if len(parts) < 2 or e > lead_end:
+        return s, e
+    sentences = sorted(span for span in span_terms if span[1] <= lead_end)
+    for part in parts:
+        part_terms = set(an.terms(part))
+        score_of = {span: sum(idf(t) for t in span_terms[span] & part_terms) for span in sentences}
+        best = max(sentences, key=lambda span: (score_of[span], -span[0]), default=None)
+        if best is None or score_of[best] <= 0 or max(e, best[1]) - min(s, best[0]) > MAX_LIST_QUOTE:
+            continue
+        s, e = min(s, best[0]), max(e, best[1])
+    return s, e
 
 
 def _unit_of(graph: expand_mod.GraphView, node_id: str) -> str:

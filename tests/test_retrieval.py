@@ -581,6 +581,25 @@ def test_a_sentence_that_answers_almost_as_well_is_quoted_with_the_best(retrieve
     assert first == "Selvittäjän on pantava takaisinsaantikanne vireille kuuden kuukauden kuluessa menettelyn alkamisesta."
 
 
+def test_a_two_part_question_is_quoted_through_the_sentence_that_answers_each_part(retriever):
+    # Not evaluation questions. CCAA 11.7(1) says when the monitor is appointed, then who may be one; KonkL 4:2.2
+    # who may restrict the debtor's right to information, then when it must still be given. Each part's answer
+    # is quoted, and nothing more.
+    from core.answer import localise
+
+    unit = store.get_node(retriever.db, "C-36:11.7:1")
+    quote = localise(retriever, unit, "When an order is made on the initial application, who is appointed to monitor "
+                                      "the company, and must that person be a trustee?", "en").quote
+    assert quote.startswith("When an order is made") and quote.endswith("Bankruptcy and Insolvency Act.")
+    unit = store.get_node(retriever.db, "120/2004:4:2:2")
+    quote = localise(retriever, unit, "Kuka voi rajoittaa velallisen tietojensaantioikeutta konkurssissa, ja milloin "
+                                      "tiedot on kuitenkin annettava?", "fi").quote
+    assert quote == unit.text
+    # One part: only its sentence.
+    quote = localise(retriever, unit, "Kuka voi rajoittaa velallisen tietojensaantioikeutta konkurssissa?", "fi").quote
+    assert quote.startswith("Pesänhoitaja voi rajoittaa") and "Tiedot on kuitenkin annettava" not in quote
+
+
 def test_a_nested_item_reads_with_its_enclosing_items_lead_in(retriever):
     # Not an evaluation question. BIA 168.1(1): "(a) … never before been bankrupt …, the bankrupt is
     # automatically discharged (i) on the expiry of 9 months …" and "(b) … one time before … (i) 24 months".
