@@ -28,6 +28,7 @@ MAX_SUPPORTING = 5
 INTENT_BONUS = 0.6  # share of the best plain overlap added for a sentence of the asked-for type
 LENGTH_PENALTY = 0.0008
 LEAD_IN_SHARE = 0.5
+PART_COVERAGE_SHARE = 1.0  # swept 0.25–3.0: +2 of 481 at 0.25–0.5, +3 from 1.0, no loss
 LAW_TITLE_SHARE = 0.5  # swept 0.35–1.0: +1 of 400 questions at 0.35, +3 at 0.5–0.7, exam_fi −1 from 0.8
 HEADING_SHARE = 0.35  # swept 0.1–1.0: +1 question at 0.25–0.5 (of 132), losses from 0.75
 PAIR_SHARE = 0.5  # swept 0.2–1.0: +2 English questions at 0.5–0.7, one fewer at 0.3, losses from 1.0
@@ -191,7 +192,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
         scored.append((overlap + bonus - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
     score, _, s, e = max(scored)
     s, e = _with_tied_neighbours(scored, s, e, score, min(cuts) if cuts else len(text))
-    s, e = _with_each_part_answered(question, span_terms, idf, an, s, e, min(cuts) if cuts else len(text))
+    by_part = _part_evidence(question, span_terms, idf, an)
+    s, e = _with_each_part_answered(by_part, s, e, min(cuts) if cuts else len(text))
     items = [(cut, end, d) for d, (cut, end) in zip(inner, enclosing)]
     s, e = _lead_in_through_its_best_item(text, scored, items, unit.id, s, e)
     s, e = _tied_alternatives_as_their_item(scored, items, s, e, score)
@@ -218,7 +220,44 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     # the provision's own title do not repeat still counts, once the quote is chosen (so quotes do not widen).
     untold = retriever.title_terms(unit.law_key) & q_terms - set(an.terms(keyword_text(text[s:e]))) - heading_terms
     score += LAW_TITLE_SHARE * sum(idf(t) for t in untold)
+    # A two-part question is answered by a provision that answers each part, if in different sentences.
+    score += PART_COVERAGE_SHARE * _part_coverage(by_part)
     return Located(holder, quote.strip(), score)
+
+
+def _part_evidence(question: str, span_terms: dict[tuple[int, int], set[str]], idf, an: Analyzer
+                   ) -> dict[tuple[int, int], list[float]]:
+    """For a question in parts ("…, and who …?", "…, ja milloin …?"), each span's evidence for each part; {} for a
+    question in one part."""
+    parts = patterns.CLAUSE_JOIN.split(question)
+    if len(parts) < 2:
+        return {}
+    part_terms = [set(an.terms(part)) for part in parts]
+    return {span: [sum(idf(t) for t in terms & asked) for asked in part_terms] for span, terms in span_terms.items()}
+
+
+def _part_coverage(by_part: dict[tuple[int, int], list[float]]) -> float:
+    """What a question in parts gains when each part is answered by its own sentence: the sum of each part's best
+    evidence, less the best that any one sentence gives all parts."""
+    if not by_part:
+        return 0.0
+    scores = list(by_part.values())
+    each = sum(max(row[i] for row in scores) for i in range(len(scores[0])))
+    return each - max(sum(row) for row in scores)
+
+
+def _with_each_part_answered(by_part: dict[tuple[int, int], list[float]], s: int, e: int,
+                             lead_end: int) -> tuple[int, int]:
+    """A question in parts ("What is bankruptcy, and whose control does the property pass to?") is quoted through
+    the sentence that best answers each part, when the provision holds them; list items are never joined."""
+    sentences = sorted(span for span in by_part if span[1] <= lead_end)
+    if not sentences or e > lead_end:
+        return s, e
+    for i in range(len(by_part[sentences[0]])):
+        best = max(sentences, key=lambda span: (by_part[span][i], -span[0]))
+        if by_part[best][i] > 0 and max(e, best[1]) - min(s, best[0]) <= MAX_LIST_QUOTE:
+            s, e = min(s, best[0]), max(e, best[1])
+    return s, e
 
 
 def _excepted_terms(db, graph: expand_mod.GraphView, unit: Node, start: int, end: int, an: Analyzer) -> set[str]:
@@ -275,24 +314,6 @@ def _with_tied_neighbours(scored: list[tuple], s: int, e: int, score: float, lea
     while i > 0 and spans[i - 1][2] >= TIED_SENTENCE_SHARE * score:
         i -= 1
     return spans[i][0], spans[j][1]
-
-
-def _with_each_part_answered(question: str, span_terms: dict[tuple[int, int], set[str]], idf, an: Analyzer,
-                             s: int, e: int, lead_end: int) -> tuple[int, int]:
-    """A question in two parts ("What is bankruptcy, and whose control does the property pass to?") is quoted
-    through the sentence that best answers each part, when the provision holds both; list items are never joined."""
-    parts = patterns.CLAUSE_JOIN.split(question)
-    if len(parts) < 2 or e > lead_end:
-        return s, e
-    sentences = sorted(span for span in span_terms if span[1] <= lead_end)
-    for part in parts:
-        part_terms = set(an.terms(part))
-        score_of = {span: sum(idf(t) for t in span_terms[span] & part_terms) for span in sentences}
-        best = max(sentences, key=lambda span: (score_of[span], -span[0]), default=None)
-        if best is None or score_of[best] <= 0 or max(e, best[1]) - min(s, best[0]) > MAX_LIST_QUOTE:
-            continue
-        s, e = min(s, best[0]), max(e, best[1])
-    return s, e
 
 
 def _unit_of(graph: expand_mod.GraphView, node_id: str) -> str:

@@ -600,6 +600,26 @@ def test_a_two_part_question_is_quoted_through_the_sentence_that_answers_each_pa
     assert quote.startswith("Pesänhoitaja voi rajoittaa") and "Tiedot on kuitenkin annettava" not in quote
 
 
+def test_a_provision_answering_each_part_in_its_own_sentence_gets_the_evidence_of_both(retriever):
+    # Not evaluation questions. KonkL 4:2.2: "Pesänhoitaja voi rajoittaa velallisen tietojensaanti- … oikeutta …
+    # Tiedot on kuitenkin annettava sen jälkeen, kun …" — each part of the question has its own sentence. The
+    # provision's evidence is more than its best sentence's alone.
+    from core.answer import localise
+
+    unit = store.get_node(retriever.db, "120/2004:4:2:2")
+    who = localise(retriever, unit, "Kuka voi rajoittaa velallisen tietojensaantioikeutta?", "fi").score
+    when = localise(retriever, unit, "Milloin tiedot on kuitenkin annettava?", "fi").score
+    both = localise(retriever, unit, "Kuka voi rajoittaa velallisen tietojensaantioikeutta, ja milloin tiedot on "
+                                     "kuitenkin annettava?", "fi").score
+    assert both > max(who, when) + 0.5 * min(who, when)
+    # One sentence answering both parts gains nothing: YSL 36.1's first sentence holds both parts' words.
+    unit = store.get_node(retriever.db, "47/1993:6:36:1")
+    one = localise(retriever, unit, "Kenen on pantava takaisinsaantikanne vireille kuuden kuukauden kuluessa?", "fi")
+    two = localise(retriever, unit, "Kenen on pantava takaisinsaantikanne vireille, ja kuuden kuukauden kuluessa?",
+                   "fi")
+    assert abs(one.score - two.score) < 1e-9
+
+
 def test_a_nested_item_reads_with_its_enclosing_items_lead_in(retriever):
     # Not an evaluation question. BIA 168.1(1): "(a) … never before been bankrupt …, the bankrupt is
     # automatically discharged (i) on the expiry of 9 months …" and "(b) … one time before … (i) 24 months".
