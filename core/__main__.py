@@ -283,6 +283,23 @@ def cmd_quiz_stats(args) -> int:
     return 0
 
 
+def cmd_fi_bases(args) -> int:
+    """Write data/fi_bases.txt: the base forms the bundled Finnish statutes use unambiguously."""
+    from core import ingest
+    from core.config import FI_BASES_FILE, LAWS_DIR
+    from core.normalize import unambiguous_bases
+
+    texts = [node.text for info, path in ingest.iter_bundled(LAWS_DIR) if info.lang == "fi"
+             for node in ingest.parse_bytes(path.read_bytes(), path.name, info).nodes]
+    bases = unambiguous_bases(texts)
+    if not bases:
+        print("Voikko is not installed: nothing written", file=sys.stderr)
+        return 1
+    Path(args.out or FI_BASES_FILE).write_text("\n".join(bases) + "\n", encoding="utf-8")
+    print(f"{len(bases)} base forms from {len(texts)} Finnish provisions")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m core", description="Normipolku pipeline steps")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -290,6 +307,9 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--force", action="store_true", help="rebuild even unchanged laws")
     b.add_argument("--no-index", action="store_true", help="skip the BM25 and dense indexes")
     b.set_defaults(fn=cmd_build)
+    fb = sub.add_parser("fi-bases", help="write data/fi_bases.txt, the base forms the Finnish statutes inflect")
+    fb.add_argument("--out", help="another file to write")
+    fb.set_defaults(fn=cmd_fi_bases)
     i = sub.add_parser("import", help="import a statute file (Justice Laws XML, Finlex XML or plain text)")
     i.add_argument("file")
     i.add_argument("--no-index", action="store_true")

@@ -9,11 +9,13 @@ from __future__ import annotations
 import re
 import threading
 from functools import lru_cache
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import Stemmer
 
 from core import patterns
+from core.config import FI_BASES_FILE
 
 if TYPE_CHECKING:
     from spellchecker import SpellChecker
@@ -126,8 +128,41 @@ _PROPER_NOUNS = {"etunimi", "sukunimi", "paikannimi", "nimi"}
 def _preferred(readings: list[dict], word: str) -> dict:
     """A common word's reading before a name's; among those, the one whose base form is the word itself, else
     Voikko's first: "maksaa" is the verb, not the partitive of maksa (liver); "vuosi" is year, not vuotaa;
-    "vakuusvelkoja" is the creditor, not debts; "veroja" is taxes, not the name Vera; "oman" is oma, not Oman."""
-    return min(readings, key=lambda a: (a.get("CLASS") in _PROPER_NOUNS, (a.get("BASEFORM") or "").lower() != word))
+    "vakuusvelkoja" is the creditor, not debts; "veroja" is taxes, not the name Vera; "oman" is oma, not Oman.
+    But a noun read as itself that the statutes never inflect yields to a noun reading whose base form they do:
+    "hakemusta" is the partitive of hakemus, not hake + musta; "varoja" of vara (funds), not a "varoja"."""
+    first = min(readings, key=lambda a: (a.get("CLASS") in _PROPER_NOUNS, (a.get("BASEFORM") or "").lower() != word))
+    inflected = corpus_bases()
+    if first.get("CLASS") != "nimisana" or word in inflected or (first.get("BASEFORM") or "").lower() != word:
+        return first
+    return next((a for a in readings if a.get("CLASS") == "nimisana" and (a.get("BASEFORM") or "").lower() in inflected),
+                first)
+
+
+@lru_cache(maxsize=1)
+def corpus_bases() -> frozenset[str]:
+    """The base forms that the bundled Finnish statutes use in some form with no other reading
+    (data/fi_bases.txt, written by `python -m core fi-bases`); empty when the file is missing."""
+    try:
+        return frozenset(FI_BASES_FILE.read_text(encoding="utf-8").split())
+    except OSError:
+        return frozenset()
+
+
+def unambiguous_bases(texts: Iterable[str]) -> list[str]:
+    """The base forms of the words of `texts` that Voikko reads one way only, sorted (the content of
+    data/fi_bases.txt); [] without Voikko."""
+    voikko = _get_voikko()
+    if voikko is None:
+        return []
+    words = {w.lower() for text in texts for w in patterns.WORD.findall(text) if w.isalpha()}
+    bases: set[str] = set()
+    for word in sorted(words):
+        with _voikko_lock:
+            found = {(a.get("BASEFORM") or "").lower() for a in voikko.analyze(word)}
+        if len(found) == 1:
+            bases |= found
+    return sorted(bases - {""})
 
 
 _NOMINAL_CLASSES = {"nimisana", "laatusana", "nimisana_laatusana"}  # what ends a compound
