@@ -191,9 +191,9 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
             bonus += INTENT_BONUS * best_plain
         scored.append((overlap + bonus - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
     score, _, s, e = max(scored)
-    s, e = _with_tied_neighbours(scored, s, e, score, min(cuts) if cuts else len(text))
+    s, e = _with_tied_neighbours(scored, s, e, score, first_item)
     by_part = _part_evidence(question, span_terms, idf, an)
-    s, e = _with_each_part_answered(by_part, s, e, min(cuts) if cuts else len(text))
+    s, e = _with_each_part_answered(by_part, s, e, first_item)
     items = [(cut, end, d) for d, (cut, end) in zip(inner, enclosing)]
     s, e = _lead_in_through_its_best_item(text, scored, items, unit.id, s, e)
     s, e = _tied_alternatives_as_their_item(scored, items, s, e, score)
@@ -233,7 +233,8 @@ def _part_evidence(question: str, span_terms: dict[tuple[int, int], set[str]], i
     if len(parts) < 2:
         return {}
     part_terms = [set(an.terms(part)) for part in parts]
-    return {span: [sum(idf(t) for t in terms & asked) for asked in part_terms] for span, terms in span_terms.items()}
+    return {span: [sum(idf(t) for t in terms & asked) for asked in part_terms]
+            for span, terms in span_terms.items()}
 
 
 def _part_coverage(by_part: dict[tuple[int, int], list[float]]) -> float:

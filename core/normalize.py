@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 import threading
-from functools import lru_cache
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import Stemmer
@@ -133,10 +133,10 @@ def _preferred(readings: list[dict], word: str) -> dict:
     "hakemusta" is the partitive of hakemus, not hake + musta; "varoja" of vara (funds), not a "varoja"."""
     first = min(readings, key=lambda a: (a.get("CLASS") in _PROPER_NOUNS, (a.get("BASEFORM") or "").lower() != word))
     inflected = corpus_bases()
-    if first.get("CLASS") != "nimisana" or word in inflected or (first.get("BASEFORM") or "").lower() != word:
+    if first.get("CLASS") != "nimisana" or (first.get("BASEFORM") or "").lower() != word or word in inflected:
         return first
-    return next((a for a in readings if a.get("CLASS") == "nimisana" and (a.get("BASEFORM") or "").lower() in inflected),
-                first)
+    return next((a for a in readings
+                 if a.get("CLASS") == "nimisana" and (a.get("BASEFORM") or "").lower() in inflected), first)
 
 
 @lru_cache(maxsize=1)
