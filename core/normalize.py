@@ -152,14 +152,12 @@ def corpus_bases() -> frozenset[str]:
 def unambiguous_bases(texts: Iterable[str]) -> list[str]:
     """The base forms of the words of `texts` that Voikko reads one way only, sorted (the content of
     data/fi_bases.txt); [] without Voikko."""
-    voikko = _get_voikko()
-    if voikko is None:
+    if not voikko_available():
         return []
     words = {w.lower() for text in texts for w in patterns.WORD.findall(text) if w.isalpha()}
     bases: set[str] = set()
-    for word in sorted(words):
-        with _voikko_lock:
-            found = {(a.get("BASEFORM") or "").lower() for a in voikko.analyze(word)}
+    for word in words:
+        found = {base for base, _class, _case in fi_word_info(word)}
         if len(found) == 1:
             bases |= found
     return sorted(bases - {""})
