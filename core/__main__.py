@@ -30,9 +30,15 @@ def _db():
 
 
 def _retriever(args):
+    from core import config, store
     from core.retrieve import Retriever
 
-    return Retriever(_db(), dense=not getattr(args, "no_dense", False))
+    db = _db()
+    if not store.laws(db):
+        # An unbuilt data folder would otherwise answer "Nothing found." to every question and score 0 %.
+        print(f"error: no laws are built in {config.data_dir()} — run `python -m core build` first", file=sys.stderr)
+        raise SystemExit(2)
+    return Retriever(db, dense=not getattr(args, "no_dense", False))
 
 
 def cmd_build(args) -> int:

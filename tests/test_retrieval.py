@@ -269,6 +269,16 @@ def test_cli_ask_json_and_batch(data_dir, tmp_path):
         assert payload["question"] == question and payload.get("corrections") == corrections
 
 
+def test_cli_on_an_unbuilt_data_folder_says_to_build(tmp_path):
+    # Without this, every question answered "Nothing found." and an evaluation scored 0 % without a word why.
+    env = dict(os.environ, NORMIPOLKU_DATA=str(tmp_path / "empty"))
+    batch = tmp_path / "b.jsonl"
+    batch.write_text('{"id": "q1", "question": "Who may make a proposal?", "expected": ["B-3:50:1"]}\n')
+    for argv in (["ask", "Who may make a proposal?"], ["eval", "--set", str(batch)]):
+        out = subprocess.run([sys.executable, "-m", "core", *argv, "--no-dense"], capture_output=True, text=True, env=env)
+        assert out.returncode == 2 and "python -m core build" in out.stderr and out.stdout == ""
+
+
 def test_cli_show_stats_and_export(data_dir, tmp_path):
     env = dict(os.environ, NORMIPOLKU_DATA=str(data_dir))
     show = subprocess.run([sys.executable, "-m", "core", "show", "B-3:69.3:1"], capture_output=True, text=True,
