@@ -290,19 +290,25 @@ def cmd_quiz_stats(args) -> int:
 
 
 def cmd_fi_bases(args) -> int:
-    """Write data/fi_bases.txt: the base forms the bundled Finnish statutes use unambiguously."""
+    """Write the word lists read from the bundled Finnish statutes: data/fi_bases.txt (the base forms they use
+    unambiguously) and data/fi_participle_nouns.txt (the passive participles they use mostly as nouns)."""
     from core import ingest
-    from core.config import FI_BASES_FILE, LAWS_DIR
-    from core.normalize import unambiguous_bases
+    from core.config import FI_BASES_FILE, FI_PARTICIPLE_NOUNS_FILE, LAWS_DIR
+    from core.index import retrieval_units
+    from core.normalize import participle_nouns, unambiguous_bases
 
-    texts = [node.text for info, path in ingest.iter_bundled(LAWS_DIR) if info.lang == "fi"
+    nodes = [node for info, path in ingest.iter_bundled(LAWS_DIR) if info.lang == "fi"
              for node in ingest.parse_bytes(path.read_bytes(), path.name, info).nodes]
-    bases = unambiguous_bases(texts)
+    bases = unambiguous_bases(node.text for node in nodes)
     if not bases:
         print("Voikko is not installed: nothing written", file=sys.stderr)
         return 1
-    Path(args.out or FI_BASES_FILE).write_text("\n".join(bases) + "\n", encoding="utf-8")
-    print(f"{len(bases)} base forms from {len(texts)} Finnish provisions")
+    # Counted once per word of the law: in the units, not again in the list items and definitions inside them.
+    nouns = participle_nouns(unit.text for unit in retrieval_units(nodes) if unit.kind != "DEFINITION")
+    out_dir = Path(args.out_dir) if args.out_dir else None
+    for default, words in ((FI_BASES_FILE, bases), (FI_PARTICIPLE_NOUNS_FILE, nouns)):
+        (out_dir / default.name if out_dir else default).write_text("\n".join(words) + "\n", encoding="utf-8")
+    print(f"{len(bases)} base forms and {len(nouns)} participles used as nouns, from {len(nodes)} Finnish provisions")
     return 0
 
 
@@ -313,8 +319,9 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--force", action="store_true", help="rebuild even unchanged laws")
     b.add_argument("--no-index", action="store_true", help="skip the BM25 and dense indexes")
     b.set_defaults(fn=cmd_build)
-    fb = sub.add_parser("fi-bases", help="write data/fi_bases.txt, the base forms the Finnish statutes inflect")
-    fb.add_argument("--out", help="another file to write")
+    fb = sub.add_parser("fi-bases", help="write data/fi_bases.txt and data/fi_participle_nouns.txt, the word lists "
+                                         "read from the Finnish statutes")
+    fb.add_argument("--out-dir", help="write the two files to this folder instead")
     fb.set_defaults(fn=cmd_fi_bases)
     i = sub.add_parser("import", help="import a statute file (Justice Laws XML, Finlex XML or plain text)")
     i.add_argument("file")

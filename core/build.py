@@ -14,7 +14,7 @@ from typing import Callable
 import sqlite_utils
 
 from core import graph, ingest, store
-from core.config import FI_BASES_FILE, LAWS_DIR
+from core.config import FI_BASES_FILE, FI_PARTICIPLE_NOUNS_FILE, LAWS_DIR
 from core.model import IngestError, LawInfo, ParsedLaw
 
 Progress = Callable[[float, str], None]
@@ -26,8 +26,9 @@ def pipeline_version() -> str:
     h = hashlib.sha256()
     for name in _PIPELINE_FILES:
         h.update((Path(__file__).parent / name).read_bytes())
-    if FI_BASES_FILE.exists():  # Finnish readings depend on it (normalize.corpus_bases)
-        h.update(FI_BASES_FILE.read_bytes())
+    for word_list in (FI_BASES_FILE, FI_PARTICIPLE_NOUNS_FILE):  # Finnish readings depend on them (normalize)
+        if word_list.exists():
+            h.update(word_list.read_bytes())
     return h.hexdigest()[:16]
 
 

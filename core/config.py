@@ -7,6 +7,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LAWS_DIR = ROOT / "data" / "laws"  # the bundled statute files (read-only)
 FI_BASES_FILE = ROOT / "data" / "fi_bases.txt"  # base forms the Finnish statutes inflect (normalize.corpus_bases)
+FI_PARTICIPLE_NOUNS_FILE = ROOT / "data" / "fi_participle_nouns.txt"  # normalize.corpus_participle_nouns
 MODES = ("bm25", "dense", "hybrid", "graph")  # retrieval modes; "graph" is hybrid plus norm-path expansion
 
 

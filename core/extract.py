@@ -181,10 +181,10 @@ def _fi_actor(sentence: str, modal_start: int) -> str:
             continue
         # The subject of a duty is nominative ("velkoja voi"), genitive ("pesänhoitajan on laadittava") or
         # adessive ("pesänhoitajalla on oikeus"); Voikko's readings are ambiguous, so any such reading counts.
-        for base, cls, case in fi_word_info(word.lower()):
-            if cls in ("nimisana", "laatusana", "asemosana", "nimi", "etunimi", "sukunimi") and \
-                    case in ("nimento", "omanto", "ulkoolento"):
-                return base if base not in ("se", "tämä", "joka", "mikä", "hän") else ""
+        for reading in fi_word_info(word.lower()):
+            if reading.word_class in ("nimisana", "laatusana", "asemosana", "nimi", "etunimi", "sukunimi") and \
+                    reading.case in ("nimento", "omanto", "ulkoolento"):
+                return reading.base if reading.base not in ("se", "tämä", "joka", "mikä", "hän") else ""
         return ""
     return ""
 

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import Stemmer
 
 from core import patterns
-from core.config import FI_BASES_FILE
+from core.config import FI_BASES_FILE, FI_PARTICIPLE_NOUNS_FILE
 
 if TYPE_CHECKING:
     from spellchecker import SpellChecker
@@ -98,16 +99,24 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
         return _fi_unknown_compound(word) or (_stem("fi", word), ())
     reading = _preferred(analyses, word)
     base = (reading.get("BASEFORM") or word).lower()
-    if reading.get("PARTICIPLE") == "past_active":
+    stem = _WORDBASE.findall(reading.get("WORDBASES") or "")
+    verb = stem[0][1].lower().replace("=", "") if stem and stem[0][1] and not stem[0][1].startswith("+") else ""
+    if reading.get("PARTICIPLE") == "past_active" and verb:
         # "ei ole maksanut" is the verb in the perfect tense: read it as maksaa, as "maksamatta" is read.
-        # (Passive participles such as vahvistettava were measured as a wash and keep their own base form.)
-        stem = _WORDBASE.findall(reading.get("WORDBASES") or "")
-        if stem and stem[0][1] and not stem[0][1].startswith("+"):
-            return stem[0][1].lower().replace("=", ""), ()
+        return verb, ()
+    if reading.get("PARTICIPLE") == "present_passive" and reading.get("SIJAMUOTO") == "nimento" \
+            and reading.get("NUMBER") != "plural" and verb and verb != base \
+            and base not in corpus_participle_nouns():
+        # "Kuulutus on julkaistava" (must be published) answers "missä kuulutus julkaistaan?": the statutes state
+        # duties as olla + a nominative passive participle, so that participle also reads as its verb. Not in other
+        # cases ("lapselle maksettavaa korvausta" describes the compensation), nor where the statutes use the
+        # participle mostly as a noun or an adjective (saatava, a claim; tehtävä, a task): then "saako …?" would
+        # match every claim. Measured on 512 questions: +3 / −1, keyword-only unchanged.
+        return base, (verb,)
     if reading.get("CLASS") == "kieltosana":  # ettei = että + ei, jollei = jos + ei: no parts to match
         return base, ()
     parts: list[str] = []
-    for _surface, part in _WORDBASE.findall(reading.get("WORDBASES") or ""):
+    for _surface, part in stem:
         part = part.lower().replace("=", "")
         if part and not part.startswith("+") and part != base and part not in parts and part not in FI_STOPWORDS:
             parts.append(part)
@@ -139,14 +148,25 @@ def _preferred(readings: list[dict], word: str) -> dict:
                  if a.get("CLASS") == "nimisana" and (a.get("BASEFORM") or "").lower() in inflected), first)
 
 
+def _word_list(path) -> frozenset[str]:
+    try:
+        return frozenset(path.read_text(encoding="utf-8").split())
+    except OSError:
+        return frozenset()
+
+
 @lru_cache(maxsize=1)
 def corpus_bases() -> frozenset[str]:
     """The base forms that the bundled Finnish statutes use in some form with no other reading
     (data/fi_bases.txt, written by `python -m core fi-bases`); empty when the file is missing."""
-    try:
-        return frozenset(FI_BASES_FILE.read_text(encoding="utf-8").split())
-    except OSError:
-        return frozenset()
+    return _word_list(FI_BASES_FILE)
+
+
+@lru_cache(maxsize=1)
+def corpus_participle_nouns() -> frozenset[str]:
+    """Passive participles that the bundled Finnish statutes inflect more often than they state a duty with
+    (data/fi_participle_nouns.txt, written by `python -m core fi-bases`); empty when the file is missing."""
+    return _word_list(FI_PARTICIPLE_NOUNS_FILE)
 
 
 def unambiguous_bases(texts: Iterable[str]) -> list[str]:
@@ -157,10 +177,26 @@ def unambiguous_bases(texts: Iterable[str]) -> list[str]:
     words = {w.lower() for text in texts for w in patterns.WORD.findall(text) if w.isalpha()}
     bases: set[str] = set()
     for word in words:
-        found = {base for base, _class, _case in fi_word_info(word)}
+        found = {reading.base for reading in fi_word_info(word)}
         if len(found) == 1:
             bases |= found
     return sorted(bases - {""})
+
+
+def participle_nouns(texts: Iterable[str]) -> list[str]:
+    """The present passive participles that `texts` use more often in another form than in the nominative
+    singular of a duty ("on julkaistava"), sorted (the content of data/fi_participle_nouns.txt): saatava
+    (a claim) and tehtävä (a task) are nouns there; [] without Voikko."""
+    if not voikko_available():
+        return []
+    duty: Counter[str] = Counter()
+    other: Counter[str] = Counter()
+    for text in texts:
+        for word in patterns.WORD.findall(text):
+            for base, nominative in {(r.base, r.case == "nimento" and r.number != "plural")
+                                     for r in fi_word_info(word.lower()) if r.participle == "present_passive"}:
+                (duty if nominative else other)[base] += 1
+    return sorted(base for base in other if other[base] > duty[base])
 
 
 _NOMINAL_CLASSES = {"nimisana", "laatusana", "nimisana_laatusana"}  # what ends a compound
@@ -198,15 +234,25 @@ def _fi_unknown_compound(word: str, members: int = 3) -> tuple[str, tuple[str, .
     return None
 
 
+class Reading(NamedTuple):
+    """One Voikko reading of a Finnish word."""
+    base: str
+    word_class: str
+    case: str
+    participle: str
+    number: str
+
+
 @lru_cache(maxsize=50_000)
-def fi_word_info(word: str) -> tuple[tuple[str, str, str], ...]:
-    """Every Voikko reading of a Finnish word as (base form, word class, case); () when unknown or unavailable."""
+def fi_word_info(word: str) -> tuple[Reading, ...]:
+    """Every Voikko reading of a Finnish word; () when unknown or unavailable."""
     voikko = _get_voikko()
     if voikko is None:
         return ()
     with _voikko_lock:
         analyses = voikko.analyze(word)
-    return tuple(((a.get("BASEFORM") or "").lower(), a.get("CLASS") or "", a.get("SIJAMUOTO") or "") for a in analyses)
+    return tuple(Reading((a.get("BASEFORM") or "").lower(), a.get("CLASS") or "", a.get("SIJAMUOTO") or "",
+                         a.get("PARTICIPLE") or "", a.get("NUMBER") or "") for a in analyses)
 
 
 MAX_UMLAUT_SLOTS = 6  # the a and o of a word that may have lost their dots (2⁶ spellings at most)

@@ -55,16 +55,20 @@ def test_a_noun_the_statutes_never_inflect_yields_to_one_they_do():
 
 
 @needs_voikko
-def test_the_finnish_base_form_list_is_the_one_the_bundled_statutes_give(tmp_path):
-    # data/fi_bases.txt is written by `python -m core fi-bases`; a changed statute file or parser must rewrite it.
+def test_the_finnish_word_lists_are_the_ones_the_bundled_statutes_give(tmp_path):
+    # data/fi_bases.txt and data/fi_participle_nouns.txt are written by `python -m core fi-bases`; a changed
+    # statute file or parser must rewrite them.
     import subprocess
     import sys
 
-    from core.config import FI_BASES_FILE
+    from core.config import FI_BASES_FILE, FI_PARTICIPLE_NOUNS_FILE
 
-    out = tmp_path / "fi_bases.txt"
-    subprocess.run([sys.executable, "-m", "core", "fi-bases", "--out", str(out)], check=True, capture_output=True)
-    assert out.read_text(encoding="utf-8") == FI_BASES_FILE.read_text(encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "core", "fi-bases", "--out-dir", str(tmp_path)], check=True,
+                   capture_output=True)
+    for committed in (FI_BASES_FILE, FI_PARTICIPLE_NOUNS_FILE):
+        assert (tmp_path / committed.name).read_text(encoding="utf-8") == committed.read_text(encoding="utf-8")
+    nouns = FI_PARTICIPLE_NOUNS_FILE.read_text(encoding="utf-8").split()
+    assert "saatava" in nouns and "tehtävä" in nouns and "julkaistava" not in nouns
 
 
 @needs_voikko
@@ -91,6 +95,17 @@ def test_a_past_active_participle_reads_as_its_verb():
     # "ei ole maksanut" (has not paid) and "on maksamatta" (is unpaid) speak of the same verb.
     assert fi.terms("ei ole maksanut") == fi.terms("on maksamatta") == ["maksaa"]
     assert fi.terms("laiminlyönyt") == ["laiminlyödä"]
+
+
+@needs_voikko
+def test_a_duty_stated_with_a_passive_participle_also_reads_as_its_verb():
+    fi = analyzer("fi")
+    # "Kuulutus on julkaistava" (must be published) answers "Missä kuulutus julkaistaan?".
+    assert fi.terms("on julkaistava") == ["julkaistava", "julkaista"]
+    assert "julkaista" in fi.terms("julkaistaan") and "ilmoittaa" in fi.terms("on ilmoitettava")
+    # Only the nominative of the duty: an attributive form describes a thing, and a lexicalised participle is a noun.
+    assert fi.terms("maksettavaa korvausta") == ["maksettava", "korvaus"]
+    assert fi.terms("selvittäjän tehtävä") == ["selvittäjä", "tehtävä"]
 
 
 def test_english_terms_are_snowball_stems_without_stopwords():
