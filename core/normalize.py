@@ -141,6 +141,11 @@ def _preferred(readings: list[dict], word: str) -> dict:
     But a noun read as itself that the statutes never inflect yields to a noun reading whose base form they do:
     "hakemusta" is the partitive of hakemus, not hake + musta; "varoja" of vara (funds), not a "varoja"."""
     first = min(readings, key=lambda a: (a.get("CLASS") in _PROPER_NOUNS, (a.get("BASEFORM") or "").lower() != word))
+    if first.get("CLASS") == "nimisana" and first.get("POSSESSIVE"):
+        # A noun with a possessive suffix yields to a verb: "kuullaan" is heard, not "at his moon" (kuu).
+        verb = next((a for a in readings if a.get("CLASS") == "teonsana"), None)
+        if verb is not None:
+            return verb
     inflected = corpus_bases()
     if first.get("CLASS") != "nimisana" or (first.get("BASEFORM") or "").lower() != word or word in inflected:
         return first

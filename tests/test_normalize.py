@@ -72,6 +72,14 @@ def test_the_finnish_word_lists_are_the_ones_the_bundled_statutes_give(tmp_path)
 
 
 @needs_voikko
+def test_a_noun_with_a_possessive_suffix_yields_to_a_verb():
+    fi = analyzer("fi")
+    # Voikko reads these first as kuu ("at his moon"), lakka (varnish) and suosika: the verbs are meant.
+    assert [fi.lemma(w) for w in ("kuullaan", "lakkasi", "suosiakseen")] == ["kuulla", "lakata", "suosia"]
+    assert fi.lemma("velkansa") == "velka"  # a noun with no verb reading keeps it
+
+
+@needs_voikko
 def test_a_common_word_is_read_before_a_name():
     fi = analyzer("fi")
     # Voikko lists the names Vera, Oman, Anna and Jon first for these; "Oman" and "Anna" are even their own base form.
