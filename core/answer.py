@@ -35,6 +35,7 @@ PAIR_SHARE = 0.5  # swept 0.2–1.0: +2 English questions at 0.5–0.7, one fewe
 MAX_LIST_QUOTE = 1200  # characters: a longer list is quoted by its best item
 TIED_SENTENCE_SHARE = 0.75  # a neighbouring sentence scoring this share of the best is quoted with it
 RERANK_TOP = 5
+KEYWORD_TIE_SHARE = 0.95  # swept 0.8–0.99: +2 of 512 at 0.93–0.95, +1 at 0.97–0.99, −1 from 0.85
 EXCEPTION_SHARE = 0.5  # an exception goes first only with this share of the first answer's sentence evidence
 INHERITED_SHARE = 0.5
 PERIOD_SHARE = 0.75  # swept 0.25–1.0: exam_fi +1 from 0.5, nothing lost; from 0.75 paraphrases hold too
@@ -559,10 +560,14 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     pool = retrieval.candidates[:k]
     if retrieval.lang == "fi":
         # The English-only embedding model reads Finnish poorly; its stray ranks can push the keyword side's
-        # first hit below the fifth place. That hit always gets its sentence evidence weighed.
-        keyword_first = [c for c in retrieval.candidates[RERANK_TOP:] if c.bm25_rank == 1]
+        # first hit below the fifth place. That hit always gets its sentence evidence weighed, and so does a hit
+        # whose keyword score ties with it (within 5 %: the order of a near-tie says nothing).
+        first_score = next((c.bm25_score for c in retrieval.candidates if c.bm25_rank == 1), 0.0)
+        keyword_first = [c for c in retrieval.candidates[RERANK_TOP:] if c.bm25_rank is not None and (
+            c.bm25_rank == 1 or c.bm25_rank <= 3 and 0 < KEYWORD_TIE_SHARE * first_score <= c.bm25_score)][:2]
         if keyword_first:
-            pool = pool[:RERANK_TOP - 1] + keyword_first + [c for c in pool[RERANK_TOP - 1:] if c not in keyword_first]
+            kept = RERANK_TOP - len(keyword_first)
+            pool = pool[:kept] + keyword_first + [c for c in pool[kept:] if c not in keyword_first]
     # "What happens if …": the best match describes the condition; the consequence may sit elsewhere.
     asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(retrieval.query))
     refers: dict[str, str] = {}

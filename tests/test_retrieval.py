@@ -747,6 +747,30 @@ def test_in_finnish_the_keyword_sides_first_hit_is_always_weighed(retriever):
     assert answer(retriever, question).primary.id == "47/1993:6:36:1"
 
 
+def test_in_finnish_a_keyword_hit_tied_with_the_first_is_weighed_too(retriever):
+    # The rule on real provisions with made-up ranks (not an evaluation question): BM25's second hit, KonkL
+    # 22:3.1, scores within 5 % of its first but sits seventh after fusion. A near-tie of keyword scores says
+    # nothing about which is better, so both are weighed; a clearly weaker second hit is not.
+    from core.answer import _rerank
+    from core.retrieve import Candidate, Retrieval
+
+    question = "Kenen tehtävä on huolehtia konkurssivalvonnan kuulutuksen julkaisemisesta?"
+
+    def first_for(second_score: float) -> str:
+        fillers = [Candidate(uid, uid.split(":")[0], bm25_rank=3 + i, dense_rank=1 + i, bm25_score=5.0,
+                             score=0.03 - 0.001 * i)
+                   for i, uid in enumerate(["120/2004:5:6:1", "120/2004:9:4:1", "47/1993:10:81:1",
+                                            "57/1993:5:31:1", "120/2004:12:6:2"])]
+        first = Candidate("120/2004:22:3:4", "120/2004", bm25_rank=1, bm25_score=10.0, score=0.0249)
+        second = Candidate("120/2004:22:3:1", "120/2004", bm25_rank=2, bm25_score=second_score, score=0.0248)
+        retrieval = Retrieval(query=question, lang="fi", mode="graph", laws=["120/2004", "47/1993"],
+                              candidates=fillers + [first, second])
+        return _rerank(retriever, retrieval, "graph", 10)[0][0].node_id
+
+    assert first_for(9.7) == "120/2004:22:3:1"
+    assert first_for(8.0) != "120/2004:22:3:1"
+
+
 @pytest.mark.parametrize("question", [
     "Kuinka pian velkojan pitää hakea velallinen konkurssiin, kun velallinen ei ole maksanut selvää saatavaa "
     "viikon kuluessa maksukehotuksesta?",
