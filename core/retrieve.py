@@ -197,26 +197,31 @@ class Retriever:
         """A node id for a citation-shaped query, else None: a node id, or a law's name and a locator in either
         order ("BIA 50.4(1)", "section 50.4(1) of the BIA", "s. 69.3" — the BIA —, "KonkL 3:2",
         "konkurssilain 3 luvun 2 §", "YSL 17 § 2 mom.")."""
+        return self._resolve_citation(text)[0]
+
+    def _resolve_citation(self, text: str) -> tuple[str | None, bool]:
+        """(node id or None, whether the whole query is shaped as a citation): "BIA 999(9)" is a citation of
+        nothing, to be told as such rather than searched for its numbers."""
         m = patterns.NODE_ID.match(text)
         if m and ":" in text or (m and text.strip() in self.laws):
             node = store.get_node(self.db, text.strip())
             if node is not None:
-                return node.id
+                return node.id, True
         laws, locator = self._law_names(text, "fi")  # an English law's names are matched as they are written
         locator = patterns.CITATION_FILLER.sub(" ", locator)
         m = patterns.CA_LOCATOR.match(locator)
-        if m and (laws or m.group("marker")):
-            english = [k for k, r in self.laws.items() if r["lang"] == "en"]
+        english = [k for k, r in self.laws.items() if r["lang"] == "en"]
+        if m and (set(laws) & set(english) if laws else m.group("marker")):
             parens = re.findall(r"\(([0-9A-Za-z.]+)\)", m.group("parens") or "")
             for key in [k for k in laws if k in english] if laws else english:  # a bare "s. 69.3": the BIA first
                 node_id = ":".join([key, m.group("sec")] + parens)
                 if store.get_node(self.db, node_id) is not None:
-                    return node_id
-            return None
+                    return node_id, True
+            return None, True
         m = patterns.FI_LOCATOR.match(locator)
         finnish = [k for k in laws if self.laws[k]["lang"] == "fi"]
         if not (m and finnish and (m.group("para") or m.group("chap"))):
-            return None
+            return None, False
         key = finnish[0]
         sec = m.group("sec").replace(" ", "").lower()
         if m.group("chap"):
@@ -225,11 +230,11 @@ class Retriever:
             rows = list(self.db.query(
                 "SELECT id FROM nodes WHERE law_key = ? AND kind = 'SECTION' AND label = ?", [key, sec]))
             if len(rows) != 1:
-                return None
+                return None, True
             section_id = rows[0]["id"]
         node_id = section_id + (f":{m.group('mom')}" if m.group("mom") else "") + (
             f":{m.group('kohta')}" if m.group("mom") and m.group("kohta") else "")
-        return node_id if store.get_node(self.db, node_id) is not None else None
+        return (node_id if store.get_node(self.db, node_id) is not None else None), True
 
     # -- routing ---------------------------------------------------------------------------------
     def route(self, text: str, lang: str, terms: list[str]) -> list[tuple[str, float]]:
@@ -263,10 +268,18 @@ class Retriever:
         if not text:
             result.notices.append("Empty question: type a question or a citation such as “BIA 50.4(1)”.")
             return result
-        node_id = self.lookup_citation(text)
+        node_id, is_citation = self._resolve_citation(text)
         if node_id is not None:
             result.citation = node_id
             result.lang = store.get_node(self.db, node_id).lang
+            result.latency_ms["total"] = (time.perf_counter() - t_start) * 1000
+            return result
+        if is_citation:  # searching "BIA 999(9)" for its numbers would answer with some other provision
+            named = {self.laws[k]["lang"] for k in self.named_laws(text, lang)}
+            result.lang = lang = named.pop() if len(named) == 1 else lang
+            result.notices.append(
+                f"Laeista ei löydy kohtaa “{text}”: tarkista numero tai kysy sanoin." if lang == "fi" else
+                f"No provision “{text}” in the bundled laws: check the number, or ask in words.")
             result.latency_ms["total"] = (time.perf_counter() - t_start) * 1000
             return result
         t = time.perf_counter()

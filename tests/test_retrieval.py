@@ -70,6 +70,17 @@ def test_not_a_citation_or_no_such_provision(retriever, query):
     assert retriever.lookup_citation(query) is None
 
 
+@pytest.mark.parametrize("query,lang", [("BIA 999(9)", "en"), ("s. 600", "en"), ("KonkL 99:99 §", "fi"),
+                                        ("YSL 200 §", "fi")])
+def test_a_citation_of_nothing_says_so_instead_of_searching_its_numbers(retriever, query, lang):
+    # "BIA 999(9)" used to be searched for "999" and "9" and answered with BIA 50.4(10), which mentions "(9)".
+    a = answer(retriever, query)
+    assert a.primary is None and "bm25" not in a.latency_ms and a.lang == lang
+    assert any(f"“{query}”" in notice for notice in a.notices)
+    # A question that mentions a number is still a question.
+    assert answer(retriever, "What does the BIA say in 50.4?").primary is not None
+
+
 def test_english_question_gets_the_cash_flow_provision(retriever):
     a = answer(retriever, "After filing a notice of intention, how long does the insolvent person have to file "
                           "the cash-flow statement with the official receiver?", mode="hybrid")
