@@ -182,7 +182,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     for (s, e), overlap in zip(spans, plain):
         seg = text[s:e]
         bonus = 0.0
-        if asks_deadline and patterns.DURATION.search(seg):
+        if asks_deadline and (patterns.DURATION.search(seg) or patterns.DATE.search(seg)):
             bonus += INTENT_BONUS * best_plain
         if asks_amount and patterns.AMOUNT.search(seg):
             bonus += INTENT_BONUS * best_plain

@@ -175,8 +175,12 @@ DURATION = re.compile(
     r"(?:kuluessa|kuluttua|aikana|ennen)\b|\bviipymättä\b|\bviimeistään\b|\baikaisintaan\b",
     re.I,
 )
-# What answers "when …?": a period, or a clause of time ("kun lopputilitys on hyväksytty").
-TIME_ANSWER = re.compile(DURATION.pattern + r"|\b(?:when|until|kun|kunnes)\b", re.I)
+# A date rather than a period: "on or before December 31", "not later than", "johon mennessä".
+DATE = re.compile(
+    r"\bon\s+or\s+before\b|\bnot\s+later\s+than\b|\b(?:January|February|March|April|May|June|July|August|"
+    r"September|October|November|December)\s+\d{1,2}\b|\bmennessä\b", re.I)
+# What answers "when …?": a period, a date, or a clause of time ("kun lopputilitys on hyväksytty").
+TIME_ANSWER = re.compile(DURATION.pattern + "|" + DATE.pattern + r"|\b(?:when|until|kun|kunnes)\b", re.I)
 # "other than an initial application", "muuhun kuin …": the words of such a scope are excluded by the
 # provision, so they are not indexed as what it is about.
 # Every case of Finnish "muu" (other), singular and plural ("muuhun kuin …", "muita kuin …").

@@ -548,6 +548,9 @@ def test_what_answers_a_time_or_amount_question():
     assert states_asked_type("When must the trustee report?", "the trustee shall, within 10 days after, report")
     assert states_asked_type("Milloin konkurssi päättyy?", "Konkurssi päättyy, kun lopputilitys on hyväksytty.")
     assert not states_asked_type("When must the trustee report?", "The trustee shall report to the court.")
+    # A date answers it as a period does: "on or before December 31", "johon mennessä".
+    assert states_asked_type("When must the fee be paid?", "the fee shall be paid on or before December 31")
+    assert states_asked_type("Milloin ehdotus on toimitettava?", "määräpäivä, johon mennessä ehdotus on toimitettava")
     assert not states_asked_type("Who must report?", "the trustee shall, within 10 days after, report")
     assert states_asked_type("How much may the trustee keep?", "a sum not exceeding $5,000")
     assert not states_asked_type("How much may the trustee keep within 10 days?", "within 10 days")
