@@ -19,6 +19,8 @@ from core import patterns
 from core.config import FI_BASES_FILE, FI_PARTICIPLE_NOUNS_FILE
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from spellchecker import SpellChecker
 
 EN_STOPWORDS = frozenset("""
@@ -153,7 +155,7 @@ def _preferred(readings: list[dict], word: str) -> dict:
                  if a.get("CLASS") == "nimisana" and (a.get("BASEFORM") or "").lower() in inflected), first)
 
 
-def _word_list(path) -> frozenset[str]:
+def _word_list(path: Path) -> frozenset[str]:
     try:
         return frozenset(path.read_text(encoding="utf-8").split())
     except OSError:

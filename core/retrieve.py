@@ -205,8 +205,7 @@ class Retriever:
         m = patterns.NODE_ID.match(text)
         if m and ":" in text or (m and text.strip() in self.laws):
             node = store.get_node(self.db, text.strip())
-            if node is not None:
-                return node.id, True
+            return (node.id if node is not None else None), True
         laws, locator = self._law_names(text, "fi")  # an English law's names are matched as they are written
         locator = patterns.CITATION_FILLER.sub(" ", locator)
         m = patterns.CA_LOCATOR.match(locator)

@@ -71,7 +71,7 @@ def test_not_a_citation_or_no_such_provision(retriever, query):
 
 
 @pytest.mark.parametrize("query,lang", [("BIA 999(9)", "en"), ("s. 600", "en"), ("KonkL 99:99 §", "fi"),
-                                        ("YSL 200 §", "fi")])
+                                        ("YSL 200 §", "fi"), ("B-3:999:9", "en")])
 def test_a_citation_of_nothing_says_so_instead_of_searching_its_numbers(retriever, query, lang):
     # "BIA 999(9)" used to be searched for "999" and "9" and answered with BIA 50.4(10), which mentions "(9)".
     a = answer(retriever, query)
