@@ -319,13 +319,15 @@ def dictionary_language(word: str) -> str | None:
     return None if finnish == english else ("fi" if finnish else "en")
 
 
-def restored_umlauts(word: str) -> list[str]:
-    """The word's spellings with some a / o as ä / ö that Voikko accepts, fewest changes first."""
+@lru_cache(maxsize=20_000)
+def restored_umlauts(word: str) -> tuple[str, ...]:
+    """The word's spellings with some a / o as ä / ö that Voikko accepts, fewest changes first. Cached: the
+    language of a question, its spelling correction and the suggestions all ask it of the same words."""
     if not has_speller("fi"):
-        return []
+        return ()
     voikko = _get_voikko()
     with _voikko_lock:
-        return [v for v in _with_umlauts(word.lower()) if voikko.spell(v)]
+        return tuple(v for v in _with_umlauts(word.lower()) if voikko.spell(v))
 
 
 def spelling_candidates(word: str, lang: str) -> list[str]:
@@ -334,7 +336,7 @@ def spelling_candidates(word: str, lang: str) -> list[str]:
     ("velkajarjestely" → "velkajärjestely"). English: the dictionary's words one edit away, commonest first
     ("statment" → "statement")."""
     if not dictionary_rejects(word, lang):
-        return restored_umlauts(word) if lang == "fi" else []
+        return list(restored_umlauts(word)) if lang == "fi" else []
     w = word.lower()
     if lang != "fi":
         english = _english_dictionary()
@@ -342,7 +344,7 @@ def spelling_candidates(word: str, lang: str) -> list[str]:
     voikko = _get_voikko()
     with _voikko_lock:
         suggested = [s.lower() for s in voikko.suggest(w)]
-    return list(dict.fromkeys(restored_umlauts(w) + suggested))
+    return list(dict.fromkeys([*restored_umlauts(w), *suggested]))
 
 
 class Analyzer:

@@ -407,7 +407,7 @@ class Retriever:
         an, bm = analyzer(lang), self.bm25(lang)
         # Finnish typed without ä / ö: "saneerausmenettelyssa" (Voikko rejects it, though the index reads its
         # base form), "maarata" (which Voikko reads as maa + rata), "paatos" (pathos: a word, not the statutes').
-        restored = restored_umlauts(word) if lang == "fi" else []
+        restored = restored_umlauts(word) if lang == "fi" else ()
         fixed = next((c for c in restored if known(c)), None)
         if fixed is not None or any(t in bm.vocab for t in an.terms(word)):
             return fixed  # a word known by its parts ("takaisinsaantilain", which only Voikko lacks) stays
