@@ -184,7 +184,10 @@ def cmd_ask(args) -> int:
         print("Nothing found.")
         return 0
     print(f"{a.primary.citation}  ({a.primary.id})")
-    print(f"  “{a.quote}”")
+    if a.quote:
+        print(f"  “{a.quote}”")
+    for part in a.contents:
+        print(f"  {part.citation:16} {part.heading}{'  (repealed)' if part.repealed else ''}")
     for node, s in a.supporting:
         print(f"  {s.via:9} {node.citation}  ({node.id})")
     print("latency ms: " + ", ".join(f"{k} {v:.1f}" for k, v in a.latency_ms.items()))

@@ -25,6 +25,7 @@ from core.retrieve import Candidate, Retrieval, Retriever
 from core.text import is_verbatim, sentence_spans
 
 MAX_SUPPORTING = 5
+OUTLINE_KINDS = ("LAW", "CHAPTER")  # nodes without text of their own
 INTENT_BONUS = 0.6  # share of the best plain overlap added for a sentence of the asked-for type
 LENGTH_PENALTY = 0.0008
 LEAD_IN_SHARE = 0.5
@@ -70,6 +71,7 @@ class Answer:
     latency_ms: dict[str, float] = field(default_factory=dict)
     laws: list[str] = field(default_factory=list)
     corrections: list[tuple[str, str]] = field(default_factory=list)  # misspelt words: (as typed, as searched)
+    contents: list[Node] = field(default_factory=list)  # a cited law or chapter: its parts, in order
 
     def as_json(self, qid: str | None = None) -> dict:
         out: dict = {"id": qid} if qid is not None else {}
@@ -87,6 +89,9 @@ class Answer:
             out["notices"] = self.notices
         if self.corrections:
             out["corrections"] = [list(pair) for pair in self.corrections]
+        if self.contents:
+            out["contents"] = [{"node_id": n.id, "label": n.citation, "heading": n.heading, "repealed": n.repealed}
+                               for n in self.contents]
         return out
 
 
@@ -545,6 +550,32 @@ def _other_than_first(retriever: Retriever, retrieval: Retrieval, ordered: list[
     return [moved] + [c for c in ordered if c is not moved]
 
 
+def _first_section(db, parts: list[Node]) -> Node | None:
+    """The first section in force under a law or chapter (a law's first part may be a chapter)."""
+    for part in parts:
+        if part.kind == "SECTION" and not part.repealed:
+            return part
+        if part.kind == "CHAPTER":
+            found = _first_section(db, store.children(db, part.id))
+            if found is not None:
+                return found
+    return None
+
+
+def _outline_notice(node: Node, parts: list[Node], example: Node | None) -> str:
+    """What a cited law or chapter is, and how to reach its words."""
+    title = f"{node.citation} — {node.heading}" if node.heading else node.citation
+    sections = sum(p.kind == "SECTION" for p in parts)
+    if node.lang == "fi":
+        count = f"{sections} pykälää" if sections == len(parts) else f"{len(parts)} lukua"
+        cite = f"viittaamalla pykälään (kuten ”{example.citation}”) tai kysymällä sanoin" if example else \
+            "kysymällä sanoin"
+        return f"{title}: {count}, lueteltu alla. Lain sanamuodon saat {cite}."
+    count = f"{sections} sections" if sections == len(parts) else f"{len(parts)} parts"
+    cite = f"cite a section (such as “{example.citation}”) or ask in words" if example else "ask in words"
+    return f"{title}: {count}, listed below. For the statute's own words, {cite}."
+
+
 def _citation_quote(node: Node) -> str:
     spans = sentence_spans(node.text)
     if len(node.text) <= 700 or not spans:
@@ -620,8 +651,13 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
     db = retriever.db
     if retrieval.citation:
         node = store.get_node(db, retrieval.citation)
-        result.primary, result.quote, result.score = node, _citation_quote(node), 1.0
+        result.primary, result.score = node, 1.0
         result.ranked = [node.id]
+        if node.kind in OUTLINE_KINDS:  # a whole law or chapter has no words of its own: its parts answer
+            result.contents = store.children(db, node.id)
+            result.notices.append(_outline_notice(node, result.contents, _first_section(db, result.contents)))
+        else:
+            result.quote = _citation_quote(node)
     elif retrieval.candidates:
         ordered, located = _rerank(retriever, retrieval, mode, k)
         reranked = {c.node_id for c in ordered}
@@ -634,6 +670,9 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
             if loc is not None and result.primary is None:
                 result.primary, result.quote, result.score = loc.node, loc.quote, cand.score
             result.ranked.append(loc.node.id if loc else cand.node_id)
+    if result.contents:
+        result.latency_ms["total"] = (time.perf_counter() - t0) * 1000
+        return result
     if result.primary is not None and not is_verbatim(result.quote, result.primary.text):
         result.notices.append("The selected quote was not verbatim and is not shown.")
         result.quote = ""

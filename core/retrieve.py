@@ -208,6 +208,8 @@ class Retriever:
             return (node.id if node is not None else None), True
         laws, locator = self._law_names(text, "fi")  # an English law's names are matched as they are written
         locator = patterns.CITATION_FILLER.sub(" ", locator)
+        if len(laws) == 1 and patterns.LAW_ONLY.match(locator):  # "the BIA", "konkurssilaki": the law itself
+            return laws[0], True
         m = patterns.CA_LOCATOR.match(locator)
         english = [k for k, r in self.laws.items() if r["lang"] == "en"]
         if m and (set(laws) & set(english) if laws else m.group("marker")):
@@ -219,6 +221,10 @@ class Retriever:
             return None, True
         m = patterns.FI_LOCATOR.match(locator)
         finnish = [k for k in laws if self.laws[k]["lang"] == "fi"]
+        chapter = patterns.FI_CHAPTER_LOCATOR.match(locator)
+        if finnish and chapter:  # "KonkL 3 luku"
+            node_id = f"{finnish[0]}:{chapter.group('chap').replace(' ', '').lower()}"
+            return (node_id if store.get_node(self.db, node_id) is not None else None), True
         if not (m and finnish and (m.group("para") or m.group("chap"))):
             return None, False
         key = finnish[0]

@@ -82,25 +82,30 @@ if ui.require_corpus():
         else:
             p = a["primary"]
             st.subheader(f"{p['label']}")
-            st.caption(f"{s['primary']} · `{p['node_id']}`")
-            st.markdown(render.quote_html(p["text"], a["quote"]), unsafe_allow_html=True)
-            if a["supporting"]:
-                st.markdown(f"#### {s['supporting']}")
-                for sup in a["supporting"]:
-                    role = render.role_label(sup, lang)
-                    with st.container(border=True):
-                        st.markdown(f"<span class='role'>{role}</span> · **{sup['label']}** · `{sup['node_id']}`",
-                                    unsafe_allow_html=True)
-                        st.markdown(render.quote_html(sup["text"], ""), unsafe_allow_html=True)
-            if a["path"]:
-                ids = sorted({x for e in a["path"] for x in (e[0], e[2])})
-                labels = {k: n.citation for k, n in store.get_nodes(ui.database(), ids).items()}
-                chain = render.path_chain(a["path"], labels)
-                if chain:
-                    st.markdown(f"**{s['path']}:** " + " · ".join(chain))
-            st.page_link("pages/2_Norm_path.py", label=s["open_graph"], icon="🕸️")
-            if claude.available():
-                explain_with_claude(a, lang)
+            if a.get("contents"):  # a whole law or chapter: its parts, to cite or open
+                st.dataframe([{s["part"]: c["label"], "node": c["node_id"],
+                               s["heading"]: c["heading"] + (s["repealed"] if c["repealed"] else "")}
+                              for c in a["contents"]], hide_index=True, width="stretch")
+            else:
+                st.caption(f"{s['primary']} · `{p['node_id']}`")
+                st.markdown(render.quote_html(p["text"], a["quote"]), unsafe_allow_html=True)
+                if a["supporting"]:
+                    st.markdown(f"#### {s['supporting']}")
+                    for sup in a["supporting"]:
+                        role = render.role_label(sup, lang)
+                        with st.container(border=True):
+                            st.markdown(f"<span class='role'>{role}</span> · **{sup['label']}** · `{sup['node_id']}`",
+                                        unsafe_allow_html=True)
+                            st.markdown(render.quote_html(sup["text"], ""), unsafe_allow_html=True)
+                if a["path"]:
+                    ids = sorted({x for e in a["path"] for x in (e[0], e[2])})
+                    labels = {k: n.citation for k, n in store.get_nodes(ui.database(), ids).items()}
+                    chain = render.path_chain(a["path"], labels)
+                    if chain:
+                        st.markdown(f"**{s['path']}:** " + " · ".join(chain))
+                st.page_link("pages/2_Norm_path.py", label=s["open_graph"], icon="🕸️")
+                if claude.available():
+                    explain_with_claude(a, lang)
         if a["candidates"]:
             with st.expander(s["candidates"]):
                 labels = {k: n.citation for k, n in store.get_nodes(ui.database(), [c["node_id"] for c in a["candidates"]]).items()}

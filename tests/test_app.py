@@ -89,6 +89,18 @@ def test_ask_citation_and_empty_question():
     assert any("Type a question" in w.value for w in at.warning)
 
 
+def test_ask_a_chapter_lists_its_sections():
+    at = run("pages/1_Ask.py")
+    at.text_input(key="question").input("KonkL 3 luku")
+    at.button[0].click().run()
+    assert not at.exception and at.subheader[0].value == "KonkL 3 luku"
+    assert any("Konkurssin alkamisen oikeusvaikutukset" in i.value for i in at.info)
+    table = at.dataframe[0].value
+    assert list(table["osa"])[:2] == ["KonkL 3 luku 1 §", "KonkL 3 luku 2 §"]
+    assert "Velallisen määräysvallan menetys" in list(table["otsikko"])
+    assert not any("verbatim" in i.value for i in at.info)
+
+
 def test_norm_path_page_for_a_citation_and_for_the_last_answer():
     at = run("pages/2_Norm_path.py")
     assert not at.exception

@@ -65,13 +65,33 @@ def test_citation_lookup_answers_without_searching(retriever, query, node_id):
     assert "bm25" not in a.latency_ms
 
 
-@pytest.mark.parametrize("query", ["50.4(1)", "KonkL 3", "konkurssi 3 §", "What does the BIA say in 50.4?", "s. 600"])
+@pytest.mark.parametrize("query", ["50.4(1)", "KonkL 3", "konkurssi 3 §", "What does the BIA say in 50.4?", "s. 600",
+                                   "BIA CCAA", "the BIA trustee", "3 luku"])
 def test_not_a_citation_or_no_such_provision(retriever, query):
     assert retriever.lookup_citation(query) is None
 
 
+@pytest.mark.parametrize("query,node_id,first_part,example", [
+    ("B-3", "B-3", "B-3:1", "BIA 1"), ("the BIA", "B-3", "B-3:1", "BIA 1"),
+    ("Companies' Creditors Arrangement Act", "C-36", "C-36:1", "CCAA 1"),
+    ("konkurssilaki", "120/2004", "120/2004:1", "KonkL 1 luku 1 §"), ("MJL", "1578/1992", "1578/1992:0:1", "MJL 1 §"),
+    ("KonkL 3 luku", "120/2004:3", "120/2004:3:1", "KonkL 3 luku 1 §"),
+    ("yrityssaneerauslain 4 luku", "47/1993:4", "47/1993:4:15", "YSL 15 §"),
+])
+def test_a_whole_law_or_chapter_answers_with_its_parts_not_a_quote(retriever, query, node_id, first_part, example):
+    # A law node has no text: "B-3" used to answer "The selected quote was not verbatim and is not shown."
+    a = answer(retriever, query)
+    assert a.primary is not None and a.primary.id == node_id and a.quote == "" and "bm25" not in a.latency_ms
+    assert a.contents and a.contents[0].id == first_part
+    assert [n.id for n in a.contents] == [n.id for n in store.children(retriever.db, node_id)]
+    assert len(a.notices) == 1 and "verbatim" not in a.notices[0]
+    assert a.primary.heading in a.notices[0] and f"{example}”" in a.notices[0]
+    assert retriever.lookup_citation(example) is not None  # the example cited is itself a working citation
+    assert a.as_json()["contents"][0]["node_id"] == first_part and not a.supporting
+
+
 @pytest.mark.parametrize("query,lang", [("BIA 999(9)", "en"), ("s. 600", "en"), ("KonkL 99:99 §", "fi"),
-                                        ("YSL 200 §", "fi"), ("B-3:999:9", "en")])
+                                        ("YSL 200 §", "fi"), ("B-3:999:9", "en"), ("YSL 99 luku", "fi")])
 def test_a_citation_of_nothing_says_so_instead_of_searching_its_numbers(retriever, query, lang):
     # "BIA 999(9)" used to be searched for "999" and "9" and answered with BIA 50.4(10), which mentions "(9)".
     a = answer(retriever, query)
