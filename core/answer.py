@@ -477,7 +477,12 @@ def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[C
                     if edge.type != "EXCEPTS" or edge.target == own_section:
                         continue
                     target_unit = _unit_of(graph, edge.target)
-                    if target_unit == cand.node_id or not (target_unit in listed or edge.target in sections):
+                    # A sibling of a listed unit stands for the section's rule ("Notwithstanding subsection (1)"
+                    # beside the listed (2) that applies it).
+                    sibling_rule = graph.ancestor(edge.target, ("SECTION",)) == own_section and any(
+                        c is not cand and graph.ancestor(c.node_id, ("SECTION",)) == own_section for c in ranked)
+                    if target_unit == cand.node_id or not (target_unit in listed or edge.target in sections
+                                                           or sibling_rule):
                         continue
                     if graph.overrides(edge):
                         overriding.add(cand.node_id)
