@@ -53,6 +53,17 @@ _NOMINALISATIONS = {w: v for v, ws in {
     "admit": "admission", "revoke": "revocation", "oppose": "opposition", "dispose": "disposition dispositions",
     "expire": "expiry expiration", "intervene": "intervention", "conclude": "conclusion",
 }.items() for w in ws.split()}
+# Irregular verb forms the statutes use, which Snowball leaves apart from their verb: "provide in writing" and
+# "written reasons", "bound by" and "binding", "wound up" and "winding-up". Light verbs (made, given, taken, kept,
+# became) and "paid" stay apart: measured, they cost more answers than they won (README, tried and dropped).
+_IRREGULAR_FORMS = {w: v for v, ws in {
+    "arise": "arisen arose", "bind": "bound", "bring": "brought", "deal": "dealt",
+    "draw": "drawn", "find": "found", "hear": "heard", "hold": "held",
+    "know": "known", "lay": "laid", "lead": "led", "prove": "proven", "send": "sent",
+    "show": "shown", "sell": "sold", "seek": "sought", "swear": "sworn", "think": "thought",
+    "withdraw": "withdrawn", "write": "written wrote", "wind": "wound",
+}.items() for w in ws.split()}
+_EN_VERB_OF = {**_NOMINALISATIONS, **_IRREGULAR_FORMS}
 
 _voikko = None
 _voikko_lock = threading.Lock()
@@ -391,7 +402,7 @@ class Analyzer:
             else:
                 for piece in w.replace("’", "'").split("-") if "-" in w else [w]:
                     if piece and piece not in self.stopwords:
-                        out.append(_stem("en", _NOMINALISATIONS.get(piece, piece)))
+                        out.append(_stem("en", _EN_VERB_OF.get(piece, piece)))
         return out
 
     def lemma_spans(self, text: str) -> list[tuple[str, int, int]]:

@@ -137,6 +137,17 @@ def test_an_english_noun_of_action_reads_as_its_verb_where_snowball_keeps_them_a
     assert en.terms("appointment") == en.terms("appoint")
 
 
+def test_an_irregular_english_verb_form_reads_as_its_verb():
+    en = analyzer("en")
+    # Snowball leaves "written" apart from "writing": "provide in writing the reasons" answers "written reasons",
+    # "wound up" answers "winding-up".
+    for form, verb in (("written", "writing"), ("wound", "winding"), ("held", "holds"),
+                       ("sold", "selling"), ("bound", "binding"), ("withdrawn", "withdraws")):
+        assert en.terms(form) == en.terms(verb), form
+    # Light verbs carry their object's meaning, not their own: "given", "taken" stay apart, as measured.
+    assert en.terms("given") != en.terms("giving") and en.terms("taken") != en.terms("taking")
+
+
 @needs_voikko
 def test_finnish_spelling_restores_lost_umlauts_and_leaves_real_words_alone():
     # Typed on a keyboard without ä / ö: "paatos" is a word of its own (pathos), but "päätös" is the reading with
