@@ -205,10 +205,13 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     s, e = _tied_alternatives_as_their_item(scored, items, s, e, score)
     lead_in_end = len(text[:first_item].rstrip())
     lists_who = bool(patterns.WHO_QUESTION.search(question)) and text[:lead_in_end].endswith(":")
-    if cuts and (s >= first_item and patterns.LIST_QUESTION.search(question) or lists_who and e >= lead_in_end):
-        # "What factors …", "which documents …": the answer is the whole list, read with its lead-in; so is
-        # "who may …?" when the provision names them in a list ("Hakemuksen … voi tehdä: 1) velallinen; 2) …").
-        list_start = max((s2 for s2, _ in spans if s2 < first_item), default=0)
+    asks_list = bool(patterns.LIST_QUESTION.search(question))
+    if cuts and (asks_list or lists_who and e >= lead_in_end):
+        # "What factors …", "which documents …", "millä edellytyksillä …": the answer is the whole list, read with
+        # its lead-in (and with the sentence before it, where that one scored best: "Konkurssissa voidaan vahvistaa
+        # … sovinto. Edellytyksenä on, että: 1) …"); so is "who may …?" when the provision names them in a list
+        # ("Hakemuksen … voi tehdä: 1) velallinen; 2) …").
+        list_start = min(s, max((s2 for s2, _ in spans if s2 < first_item), default=0))
         list_end = max(e, max(end for _, end in enclosing))
         if list_end - list_start <= MAX_LIST_QUOTE:
             s, e = list_start, list_end

@@ -199,8 +199,9 @@ QUESTION_OTHER_THAN = re.compile(
 SCOPE_GAP = re.compile(r"^(?:\s+[\w’'-]+){0,4}\s+$")
 # A question whose answer is a whole list: "what factors …", "which documents …", "mitkä seikat …".
 LIST_QUESTION = re.compile(
-    r"\b(?:what|which)\s+(?:factors|documents|matters|conditions|circumstances|grounds|criteria|particulars|"
-    r"duties|steps|things)\b|\bmitkä\s+(?:seikat|asiakirjat|edellytykset|tiedot|asiat)\b|\bmitä\s+seikkoja\b",
+    r"\b(?:what|which)\s+(?:are\s+the\s+)?(?:factors|documents|matters|conditions|circumstances|grounds|criteria|"
+    r"particulars|requirements|duties|steps|things)\b|\b(?:on|under)\s+what\s+(?:conditions|terms)\b|"
+    r"\bmitkä\s+(?:seikat|asiakirjat|edellytykset|tiedot|asiat)\b|\bmitä\s+seikkoja\b|\bedellyt\w*",
     re.I,
 )
 # The citation part of a law's title: "(R.S.C., 1985, c. B-3)", "120/2004".

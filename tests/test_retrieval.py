@@ -734,6 +734,19 @@ def test_a_question_asking_for_a_list_is_answered_with_the_whole_list(retriever)
     assert one.primary.id == "C-36:32:4:a" and "(b)" not in one.quote
 
 
+def test_a_conditions_question_reads_on_from_the_best_sentence_through_the_list(retriever):
+    # Not an evaluation question. KonkL 21:1.1: a sentence, then "Edellytyksenä on, että: 1) … 3) …".
+    from core.answer import localise
+    from core.store import get_node
+    unit = get_node(retriever.db, "120/2004:21:1:1")
+    asked = localise(retriever, unit, "Mitä konkurssisovinnon vahvistaminen edellyttää?", "fi")
+    assert asked.quote.startswith("Konkurssissa voidaan vahvistaa") and "3) konkurssipesän velat" in asked.quote
+    assert asked.quote in unit.text
+    # Whether it can be confirmed at all is the first sentence alone.
+    plain = localise(retriever, unit, "Voidaanko konkurssissa vahvistaa sovinto?", "fi")
+    assert plain.quote == "Konkurssissa voidaan vahvistaa konkurssimenettelyn päättävä sovinto."
+
+
 def test_a_who_question_gets_the_whole_list_of_persons_under_a_colon(retriever):
     # Not evaluation questions. YSL 7:40.3 names five kinds of persons under "ovat oikeutettuja myös:".
     from core.answer import localise
