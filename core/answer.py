@@ -206,12 +206,18 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     lead_in_end = len(text[:first_item].rstrip())
     lists_who = bool(patterns.WHO_QUESTION.search(question)) and text[:lead_in_end].endswith(":")
     asks_list = bool(patterns.LIST_QUESTION.search(question))
-    if cuts and (asks_list or lists_who and e >= lead_in_end):
+    lead_start = max((s2 for s2, _ in spans if s2 < first_item), default=0)
+    # "What must a consolidation order state?": the best sentence is the lead-in "… shall state the following:",
+    # so the thing asked for is what the colon introduces — the whole list.
+    restates_lead_in = (lead_start <= s < first_item and text[:lead_in_end].endswith(":")
+                        and bool(patterns.WHAT_QUESTION.search(question))
+                        and not (asks_deadline or asks_amount or asks_consequence or asks_limit))
+    if cuts and (asks_list or restates_lead_in or lists_who and e >= lead_in_end):
         # "What factors …", "which documents …", "millä edellytyksillä …": the answer is the whole list, read with
         # its lead-in (and with the sentence before it, where that one scored best: "Konkurssissa voidaan vahvistaa
         # … sovinto. Edellytyksenä on, että: 1) …"); so is "who may …?" when the provision names them in a list
         # ("Hakemuksen … voi tehdä: 1) velallinen; 2) …").
-        list_start = min(s, max((s2 for s2, _ in spans if s2 < first_item), default=0))
+        list_start = min(s, lead_start)
         list_end = max(e, max(end for _, end in enclosing))
         if list_end - list_start <= MAX_LIST_QUOTE:
             s, e = list_start, list_end

@@ -747,6 +747,24 @@ def test_a_conditions_question_reads_on_from_the_best_sentence_through_the_list(
     assert plain.quote == "Konkurssissa voidaan vahvistaa konkurssimenettelyn päättävä sovinto."
 
 
+def test_a_what_question_that_restates_a_lead_in_gets_the_list_it_introduces(retriever):
+    # Not evaluation questions. KonkL 19:2.3: "… tulee käydä ilmi: 1) luettelo …; 2) luettelo …".
+    from core.answer import localise
+    from core.store import get_node
+    unit = get_node(retriever.db, "120/2004:19:2:3")
+    what = localise(retriever, unit, "Mitä jako-osuuksia koskevasta lopputilityksen osasta tulee käydä ilmi?", "fi")
+    assert what.quote.startswith("Jako-osuuksia koskevasta") and "2) luettelo velkojille vielä" in what.quote
+    assert what.quote in unit.text
+    # A yes / no question about one item is answered by that item.
+    one = localise(retriever, unit, "Onko lopputilityksessä luettelo velkojille vielä maksettavista jako-osuuksista?",
+                   "fi")
+    assert "1) luettelo velkojille maksetuista" not in one.quote and "vielä maksettavista" in one.quote
+    unit = get_node(retriever.db, "B-3:95:2.1")
+    what = localise(retriever, unit, "Which payments are deemed to be made at arm's length despite subsection 95(2)?",
+                    "en")
+    assert "(a) a margin deposit" in what.quote and "(b) a transfer, charge or payment" in what.quote
+
+
 def test_a_who_question_gets_the_whole_list_of_persons_under_a_colon(retriever):
     # Not evaluation questions. YSL 7:40.3 names five kinds of persons under "ovat oikeutettuja myös:".
     from core.answer import localise
