@@ -132,9 +132,10 @@ FI_LOCATOR = re.compile(
     r"(?:\s*(?P<kohta>\d+[a-z]?)\s*(?:kohta|kohdan|k\.))?\s*$",
     re.I,
 )
-# Words between a law's name and the locator: "section 50.4(1) of the BIA", "s. 69.3 under the BIA", "BIA, s. 69.3".
+# A whole chapter cited: "KonkL 3 luku", "konkurssilain 3 luvussa".
 FI_CHAPTER_LOCATOR = re.compile(r"^\s*(?P<chap>\d+\s?[a-z]?)\s*(?:luku|luvun|luvussa|luvusta|l\.)\s*$", re.I)
 LAW_ONLY = re.compile(r"^[\W_]*(?:the[\W_]*)?$", re.I)  # what is left of "the BIA" once the law's name is out
+# Words between a law's name and the locator: "section 50.4(1) of the BIA", "s. 69.3 under the BIA", "BIA, s. 69.3".
 CITATION_FILLER = re.compile(r"(?:\b(?:of|in|under)\s+(?:the\s+)?|,)", re.I)
 NODE_ID = re.compile(r"^\s*(?P<law>[A-Z]-\d+(?:\.\d+)?|\d+/\d{4})(?::[^\s:]+)*\s*$")
 # Questions that ask what a term means: explicitly ("define", "Mitä … tarkoittaa?"), or about a bare term —
