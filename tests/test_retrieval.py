@@ -755,6 +755,9 @@ def test_a_what_question_that_restates_a_lead_in_gets_the_list_it_introduces(ret
     what = localise(retriever, unit, "Mitä jako-osuuksia koskevasta lopputilityksen osasta tulee käydä ilmi?", "fi")
     assert what.quote.startswith("Jako-osuuksia koskevasta") and "2) luettelo velkojille vielä" in what.quote
     assert what.quote in unit.text
+    kind = localise(retriever, unit, "Millaiset luettelot jako-osuuksia koskevasta lopputilityksen osasta tulee käydä "
+                                     "ilmi?", "fi")
+    assert "1) luettelo" in kind.quote and "2) luettelo" in kind.quote
     # A yes / no question about one item is answered by that item.
     one = localise(retriever, unit, "Onko lopputilityksessä luettelo velkojille vielä maksettavista jako-osuuksista?",
                    "fi")
