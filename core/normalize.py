@@ -160,6 +160,12 @@ def _preferred(readings: list[dict], word: str) -> dict:
         if verb is not None:
             return verb
     inflected = corpus_bases()
+    if first.get("CLASS") == "teonsana" and (first.get("BASEFORM") or "").lower() not in inflected:
+        # "hylkäämisen" reads as hyljätä and as hylätä: the verb the statutes use in forms of its own wins.
+        known = next((a for a in readings if a.get("CLASS") == "teonsana"
+                      and (a.get("BASEFORM") or "").lower() in inflected), None)
+        if known is not None:
+            return known
     if first.get("CLASS") != "nimisana" or (first.get("BASEFORM") or "").lower() != word or word in inflected:
         return first
     return next((a for a in readings
