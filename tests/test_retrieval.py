@@ -344,6 +344,8 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     assert "suoritus" in retriever.register_terms("Saako velkoja maksun vakuudesta?", "fi")
     # A hyphenated everyday phrase too: "first-time bankrupt" is the Act's "never before been bankrupt".
     assert "never" in retriever.register_terms("Is a first-time bankrupt discharged?", "en")
+    # What the court decides is "in the discretion of the court".
+    assert "discret" in retriever.register_terms("Who decides whether the bankrupt pays the costs?", "en")
     # The statute's words also count when the answer's sentence is chosen: "employee"/"salary" → worker, wages.
     a = answer(retriever, "How much of an employee's unpaid salary is secured when the employer goes bankrupt?")
     assert a.primary.id == "B-3:81.3:1" and "to the extent of $2,000" in a.quote
