@@ -186,8 +186,12 @@ def cmd_ask(args) -> int:
     print(f"{a.primary.citation}  ({a.primary.id})")
     if a.quote:
         print(f"  “{a.quote}”")
+    trail = ""
     for part in a.contents:
-        print(f"  {part.citation:16} {part.heading}{'  (repealed)' if part.repealed else ''}")
+        if part.trail and part.trail != trail:  # the Part / Division the next sections sit under
+            trail = part.trail
+            print(f"  {trail}")
+        print(f"    {part.citation:16} {part.heading}{'  (repealed)' if part.repealed else ''}")
     for node, s in a.supporting:
         print(f"  {s.via:9} {node.citation}  ({node.id})")
     print("latency ms: " + ", ".join(f"{k} {v:.1f}" for k, v in a.latency_ms.items()))

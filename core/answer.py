@@ -90,8 +90,8 @@ class Answer:
         if self.corrections:
             out["corrections"] = [list(pair) for pair in self.corrections]
         if self.contents:
-            out["contents"] = [{"node_id": n.id, "label": n.citation, "heading": n.heading, "repealed": n.repealed}
-                               for n in self.contents]
+            out["contents"] = [{"node_id": n.id, "label": n.citation, "heading": n.heading, "trail": n.trail,
+                                "repealed": n.repealed} for n in self.contents]
         return out
 
 

@@ -26,13 +26,13 @@ STRINGS = {
            "nothing": "Nothing found. Try other words, or a citation such as “BIA 50.4(1)”.",
            "as_typed": "Search as typed instead",
            "open_graph": "Open this answer in the Norm path graph", "quote": "Quoted words",
-           "part": "part", "heading": "heading", "repealed": " (repealed)"},
+           "part": "part", "heading": "heading", "repealed": " (repealed)", "under": "Part / Division"},
     "fi": {"primary": "Vastaus — säännös", "supporting": "Normipolku: mistä vastaus riippuu",
            "path": "Normipolku", "candidates": "Ehdokkaat (BM25-sija, vektorisija, RRF)", "latency": "Viive",
            "nothing": "Ei osumia. Kokeile muita sanoja tai viittausta, kuten ”KonkL 3 luku 2 §”.",
            "as_typed": "Hae sittenkin kirjoitetussa muodossa",
            "open_graph": "Avaa vastaus normipolkukaaviossa", "quote": "Lainatut sanat",
-           "part": "osa", "heading": "otsikko", "repealed": " (kumottu)"},
+           "part": "osa", "heading": "otsikko", "repealed": " (kumottu)", "under": "osasto"},
 }
 
 

@@ -83,9 +83,12 @@ if ui.require_corpus():
             p = a["primary"]
             st.subheader(f"{p['label']}")
             if a.get("contents"):  # a whole law or chapter: its parts, to cite or open
-                st.dataframe([{s["part"]: c["label"], "node": c["node_id"],
-                               s["heading"]: c["heading"] + (s["repealed"] if c["repealed"] else "")}
-                              for c in a["contents"]], hide_index=True, width="stretch")
+                rows = [{s["part"]: c["label"], "node": c["node_id"],
+                         s["heading"]: c["heading"] + (s["repealed"] if c["repealed"] else ""), s["under"]: c["trail"]}
+                        for c in a["contents"]]
+                if len({r[s["under"]] for r in rows}) < 2:  # one chapter's sections, or a law's chapters
+                    rows = [{k: v for k, v in r.items() if k != s["under"]} for r in rows]
+                st.dataframe(rows, hide_index=True, width="stretch")
             else:
                 st.caption(f"{s['primary']} · `{p['node_id']}`")
                 st.markdown(render.quote_html(p["text"], a["quote"]), unsafe_allow_html=True)

@@ -97,8 +97,12 @@ def test_ask_a_chapter_lists_its_sections():
     assert any("Konkurssin alkamisen oikeusvaikutukset" in i.value for i in at.info)
     table = at.dataframe[0].value
     assert list(table["osa"])[:2] == ["KonkL 3 luku 1 §", "KonkL 3 luku 2 §"]
-    assert "Velallisen määräysvallan menetys" in list(table["otsikko"])
+    assert "Velallisen määräysvallan menetys" in list(table["otsikko"]) and "osasto" not in table.columns
     assert not any("verbatim" in i.value for i in at.info)
+    at.text_input(key="question").input("the BIA")
+    at.button[0].click().run()
+    table = at.dataframe[0].value
+    assert "PART III — Proposals" in set(table.loc[table["part"] == "BIA 50.4", "Part / Division"].iloc[0].split(" › "))
 
 
 def test_norm_path_page_for_a_citation_and_for_the_last_answer():
