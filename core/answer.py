@@ -670,8 +670,9 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
         if node.kind in OUTLINE_KINDS:  # a whole law or chapter has no words of its own: its parts answer
             result.contents = store.children(db, node.id)
             result.notices.append(_outline_notice(node, result.contents, _first_section(db, result.contents)))
-        else:
-            result.quote = _citation_quote(node)
+            result.latency_ms["total"] = (time.perf_counter() - t0) * 1000
+            return result
+        result.quote = _citation_quote(node)
     elif retrieval.candidates:
         ordered, located = _rerank(retriever, retrieval, mode, k)
         reranked = {c.node_id for c in ordered}
@@ -684,9 +685,6 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
             if loc is not None and result.primary is None:
                 result.primary, result.quote, result.score = loc.node, loc.quote, cand.score
             result.ranked.append(loc.node.id if loc else cand.node_id)
-    if result.contents:
-        result.latency_ms["total"] = (time.perf_counter() - t0) * 1000
-        return result
     if result.primary is not None and not is_verbatim(result.quote, result.primary.text):
         result.notices.append("The selected quote was not verbatim and is not shown.")
         result.quote = ""

@@ -153,23 +153,25 @@ def _preferred(readings: list[dict], word: str) -> dict:
     "vakuusvelkoja" is the creditor, not debts; "veroja" is taxes, not the name Vera; "oman" is oma, not Oman.
     But a noun read as itself that the statutes never inflect yields to a noun reading whose base form they do:
     "hakemusta" is the partitive of hakemus, not hake + musta; "varoja" of vara (funds), not a "varoja"."""
-    first = min(readings, key=lambda a: (a.get("CLASS") in _PROPER_NOUNS, (a.get("BASEFORM") or "").lower() != word))
+    first = min(readings, key=lambda a: (a.get("CLASS") in _PROPER_NOUNS, _base(a) != word))
     if first.get("CLASS") == "nimisana" and first.get("POSSESSIVE"):
         # A noun with a possessive suffix yields to a verb: "kuullaan" is heard, not "at his moon" (kuu).
         verb = next((a for a in readings if a.get("CLASS") == "teonsana"), None)
         if verb is not None:
             return verb
     inflected = corpus_bases()
-    if first.get("CLASS") == "teonsana" and (first.get("BASEFORM") or "").lower() not in inflected:
+    if first.get("CLASS") == "teonsana" and _base(first) not in inflected:
         # "hylkäämisen" reads as hyljätä and as hylätä: the verb the statutes use in forms of its own wins.
-        known = next((a for a in readings if a.get("CLASS") == "teonsana"
-                      and (a.get("BASEFORM") or "").lower() in inflected), None)
+        known = next((a for a in readings if a.get("CLASS") == "teonsana" and _base(a) in inflected), None)
         if known is not None:
             return known
-    if first.get("CLASS") != "nimisana" or (first.get("BASEFORM") or "").lower() != word or word in inflected:
+    if first.get("CLASS") != "nimisana" or _base(first) != word or word in inflected:
         return first
-    return next((a for a in readings
-                 if a.get("CLASS") == "nimisana" and (a.get("BASEFORM") or "").lower() in inflected), first)
+    return next((a for a in readings if a.get("CLASS") == "nimisana" and _base(a) in inflected), first)
+
+
+def _base(reading: dict) -> str:
+    return (reading.get("BASEFORM") or "").lower()
 
 
 def _word_list(path: Path) -> frozenset[str]:
@@ -275,7 +277,7 @@ def fi_word_info(word: str) -> tuple[Reading, ...]:
         return ()
     with _voikko_lock:
         analyses = voikko.analyze(word)
-    return tuple(Reading((a.get("BASEFORM") or "").lower(), a.get("CLASS") or "", a.get("SIJAMUOTO") or "",
+    return tuple(Reading(_base(a), a.get("CLASS") or "", a.get("SIJAMUOTO") or "",
                          a.get("PARTICIPLE") or "", a.get("NUMBER") or "") for a in analyses)
 
 

@@ -205,10 +205,11 @@ LIST_QUESTION = re.compile(
     r"\bmitkä\s+(?:seikat|asiakirjat|edellytykset|tiedot|asiat)\b|\bmitä\s+seikkoja\b|\bedellyt\w*",
     re.I,
 )
-# "What …?", "which …?", "in what ways …?", "mitä / mitkä / millaisia …?": a question that asks for a thing, which a list under a
-# lead-in that the question restates answers in full.
+# "What …?", "which …?", "in what ways …?", "mitä / mitkä / millaisia …?": a question that asks for a thing, which
+# a list under a lead-in that the question restates answers in full.
 WHAT_QUESTION = re.compile(
-    r"^\s*(?:(?:in|on|under|for|to|from|of)\s+)?(?:what|which)\b|^\s*(?:mitä|mitkä|mistä|mihin|missä|millä|millai\w*|minkälai\w*)\b", re.I)
+    r"^\s*(?:(?:in|on|under|for|to|from|of)\s+)?(?:what|which)\b|"
+    r"^\s*(?:mitä|mitkä|mistä|mihin|missä|millä|millai\w*|minkälai\w*)\b", re.I)
 # The citation part of a law's title: "(R.S.C., 1985, c. B-3)", "120/2004".
 TITLE_CITATION = re.compile(r"\([^)]*\)|\b\d+/\d{4}\b")
 # "Who may …?" / "Kuka voi …?": answered in full by a list of persons when the provision has one under a colon.
