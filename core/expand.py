@@ -112,6 +112,10 @@ def _scope(graph: GraphView, node_id: str) -> tuple[list[str], list[list[str]]]:
     below = graph.structure_below(node_id)
     ids = [node_id] + [e.target for e in below]
     tree = [[e.source, e.type, e.target] for e in below]
+    # The definitions a provision states are part of its text, and the terms they use are theirs.
+    held = [e for i in ids for e in graph.out.get(i, ()) if e.type == "DEFINES"]
+    ids += [e.target for e in held]
+    tree += [[e.source, e.type, e.target] for e in held]
     node = node_id
     while graph.kind.get(node) in ("MOMENT", "PARAGRAPH", "DEFINITION") and graph.parent.get(node):
         parent = graph.parent[node]

@@ -536,7 +536,7 @@ class _GraphBuilder:
                 definition = local[0] if local else candidates[0]
                 if definition.start <= m.start() < definition.end and definition.section_id == section_id:
                     continue  # the definition itself
-                src = self.owner(section_id, m.start(), m.end(), exclude_definitions=True)
+                src = self.owner(section_id, m.start(), m.end())
                 if src.kind != "SECTION" or not self.index.children.get(src.id):
                     self.add_edge(src, "USES_TERM", definition.id, m.start(), m.end())
 
@@ -559,7 +559,7 @@ class _GraphBuilder:
                         s, e = spans[i][1], spans[i + n - 1][2]
                         if d.section_id == section_id and d.start <= s < d.end:
                             continue
-                        src = self.owner(section_id, s, e, exclude_definitions=True)
+                        src = self.owner(section_id, s, e)
                         if src.kind == "SECTION" and self.index.children.get(src.id):
                             continue
                         self.add_edge(src, "USES_TERM", d.id, s, e)

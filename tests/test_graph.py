@@ -51,6 +51,17 @@ def test_definitions(graph_db):
     assert "47/1993:4:18:1" in users  # "Vakuusvelkojalla"
 
 
+def test_a_definition_uses_the_terms_of_its_own_words(graph_db):
+    # "transfer at undervalue means a disposition of property … received by the debtor …": the terms hang from the
+    # definition, not from section 2, whose other definitions use some eighty more.
+    assert {("USES_TERM", "B-3:def:property"), ("USES_TERM", "B-3:def:debtor")} <= edges(
+        graph_db, "B-3:def:transfer at undervalue")
+    spans = [(d.start, d.end) for d in store.law_nodes(graph_db, "B-3") if d.kind == "DEFINITION"
+             and d.section_id == "B-3:2"]
+    from_section = [e for e in store.edges_from(graph_db, "B-3:2") if e.type == "USES_TERM"]
+    assert not [e for e in from_section if any(s <= e.start < end for s, end in spans)]
+
+
 def test_finnish_references_and_exceptions(graph_db):
     assert ("EXCEPTS", "120/2004:3:6:1") in edges(graph_db, "120/2004:3:6:3")  # "sen estämättä, mitä 1 momentissa"
     assert ("EXCEPTS", "47/1993:4:17") in edges(graph_db, "47/1993:4:18:1")  # "17 §:ssä säädetyn kiellon estämättä"

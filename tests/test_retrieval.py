@@ -11,6 +11,7 @@ import pytest
 
 from core import index, store
 from core.answer import answer
+from core.expand import expand
 from core.retrieve import Candidate, Retriever, detect_language
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,6 +126,17 @@ def test_graph_mode_adds_the_exception(retriever):
     assert a.primary.id == "B-3:50.4:3"
     assert any(n.id == "B-3:50.4:4" and s.via == "EXCEPTS" for n, s in a.supporting)
     assert ["B-3:50.4:3", "EXCEPTS", "B-3:50.4:4"] in a.path
+
+
+def test_a_definitions_norm_path_holds_the_terms_it_uses(retriever):
+    # The definition of a transfer at undervalue uses "property" and "debtor"; its norm path does not wander into
+    # the other definitions of section 2 ("title transfer credit support agreement", "common-law partner").
+    primary = store.get_node(retriever.db, "B-3:def:transfer at undervalue")
+    path = expand(retriever.graph, primary.id, 1.0)
+    first_hop = [s for s in path.supports if s.hops == 1]
+    assert {"B-3:def:property", "B-3:def:debtor"} <= {s.node_id for s in first_hop}
+    assert all(s.edge[0] == primary.id and s.evidence in primary.text for s in first_hop)
+    assert not any(e[0] == "B-3:2" for e in path.path)
 
 
 @pytest.mark.parametrize("question,definition", [
