@@ -20,19 +20,23 @@ EDGE_PRIORITY = {"EXCEPTS": 0, "REFERS_TO": 1, "DEFINES": 2, "DEFINED_IN": 2, "U
 ROLE = {"exception": {"en": "exception", "fi": "poikkeus"}, "general_rule": {"en": "general rule", "fi": "pääsääntö"},
         "reference": {"en": "reference", "fi": "viittaus"}, "definition": {"en": "definition", "fi": "määritelmä"}}
 
+SUPPORT_PREVIEW = 600  # characters of a norm-path card shown before "whole text" (BIA 2 runs to 13,500)
+
 STRINGS = {
     "en": {"primary": "Answer — the provision", "supporting": "The norm path: what this depends on",
            "path": "Norm path", "candidates": "Candidates (BM25 rank, dense rank, RRF)", "latency": "Latency",
            "nothing": "Nothing found. Try other words, or a citation such as “BIA 50.4(1)”.",
            "as_typed": "Search as typed instead",
            "open_graph": "Open this answer in the Norm path graph", "quote": "Quoted words",
-           "part": "part", "heading": "heading", "repealed": " (repealed)", "under": "Part / Division"},
+           "part": "part", "heading": "heading", "repealed": " (repealed)", "under": "Part / Division",
+           "whole_text": "Whole text ({n:,} characters)", "whole_law": "The whole Act is referred to"},
     "fi": {"primary": "Vastaus — säännös", "supporting": "Normipolku: mistä vastaus riippuu",
            "path": "Normipolku", "candidates": "Ehdokkaat (BM25-sija, vektorisija, RRF)", "latency": "Viive",
            "nothing": "Ei osumia. Kokeile muita sanoja tai viittausta, kuten ”KonkL 3 luku 2 §”.",
            "as_typed": "Hae sittenkin kirjoitetussa muodossa",
            "open_graph": "Avaa vastaus normipolkukaaviossa", "quote": "Lainatut sanat",
-           "part": "osa", "heading": "otsikko", "repealed": " (kumottu)", "under": "osasto"},
+           "part": "osa", "heading": "otsikko", "repealed": " (kumottu)", "under": "osasto",
+           "whole_text": "Koko teksti ({n:,} merkkiä)", "whole_law": "Viittaus koko lakiin tai lukuun"},
 }
 
 
@@ -54,6 +58,17 @@ def role_label(support: dict, lang: str) -> str:
 
 def strings(lang: str) -> dict[str, str]:
     return STRINGS["fi" if lang == "fi" else "en"]
+
+
+def preview(text: str, limit: int = SUPPORT_PREVIEW) -> str:
+    """The opening words of a long provision (a prefix of its text, so still verbatim), cut after a sentence or
+    at a space; the whole text when it is short."""
+    if len(text) <= limit * 3 // 2:  # hiding a few lines behind "whole text" saves nothing
+        return text
+    head = text[:limit]
+    cut = head.rfind(". ")
+    cut = cut + 1 if cut >= limit // 2 else head.rfind(" ")
+    return text[:cut if cut > 0 else limit]
 
 
 def quote_html(text: str, quote: str) -> str:

@@ -97,9 +97,17 @@ if ui.require_corpus():
                     for sup in a["supporting"]:
                         role = render.role_label(sup, lang)
                         with st.container(border=True):
-                            st.markdown(f"<span class='role'>{role}</span> · **{sup['label']}** · `{sup['node_id']}`",
-                                        unsafe_allow_html=True)
-                            st.markdown(render.quote_html(sup["text"], ""), unsafe_allow_html=True)
+                            heading = f" — {sup['heading']}" if sup.get("heading") else ""
+                            st.markdown(f"<span class='role'>{role}</span> · **{sup['label']}**{heading} · "
+                                        f"`{sup['node_id']}`", unsafe_allow_html=True)
+                            opening = render.preview(sup["text"])
+                            if opening:
+                                st.markdown(render.quote_html(opening, ""), unsafe_allow_html=True)
+                            else:  # a whole Act or chapter: no words of its own
+                                st.caption(s["whole_law"])
+                            if opening != sup["text"]:
+                                with st.expander(s["whole_text"].format(n=len(sup["text"]))):
+                                    st.markdown(render.quote_html(sup["text"], ""), unsafe_allow_html=True)
                 if a["path"]:
                     ids = sorted({x for e in a["path"] for x in (e[0], e[2])})
                     labels = {k: n.citation for k, n in store.get_nodes(ui.database(), ids).items()}

@@ -51,6 +51,23 @@ def test_ask_english_question_shows_verbatim_quote_and_norm_path():
     assert set(candidates["found by"]) <= {"BM25 + dense", "BM25", "dense", "norm path"}
 
 
+def test_ask_norm_path_cards_open_long_provisions_on_demand():
+    # CCAA 3(1) refers to section 20 (1,912 characters) and the BIA as a whole; section 2 of the BIA (13,500
+    # characters of definitions) is one hop further. Long cards show their opening words, the rest in an expander.
+    at = run("pages/1_Ask.py")
+    at.text_input(key="question").input("CCAA 3(1)")
+    at.button[0].click().run()
+    assert not at.exception
+    supporting = at.session_state["last_answer"]["json"]["supporting"]
+    long_ones = [sup for sup in supporting if len(sup["text"]) > 900]
+    assert long_ones and any(sup["node_id"] == "B-3" and not sup["text"] for sup in supporting)
+    labels = [e.label for e in at.expander]
+    for sup in long_ones:
+        assert f"Whole text ({len(sup['text']):,} characters)" in labels
+    assert any("The whole Act is referred to" in c.value for c in at.caption)
+    assert any("Bankruptcy and Insolvency Act (R.S.C., 1985, c. B-3)" in m.value for m in at.markdown)
+
+
 def test_ask_finnish_question_uses_finnish_strings():
     at = run("pages/1_Ask.py")
     at.text_input(key="question").input("Milloin valvontapäivän on aikaisintaan ja viimeistään oltava?")

@@ -39,3 +39,13 @@ def test_found_by_names_the_search_or_the_norm_path():
     assert found_by({"bm25_rank": None, "dense_rank": 7, "rrf": 0.01}) == "dense"
     assert found_by({"bm25_rank": None, "dense_rank": None, "rrf": 0.0}) == "norm path"
     assert found_by({"bm25_rank": None, "dense_rank": None, "rrf": 0.0}, "fi") == "normipolku"
+
+
+def test_preview_is_a_verbatim_opening_of_a_long_provision():
+    long_text = "The first sentence is here. " * 40
+    opening = render.preview(long_text, limit=600)
+    assert long_text.startswith(opening) and opening.endswith(".") and len(opening) <= 600
+    words = "word " * 200
+    assert words.startswith(render.preview(words, limit=600)) and len(render.preview(words, limit=600)) < 600
+    short = "A provision of 800 characters stays whole. " * 18
+    assert render.preview(short, limit=600) == short
