@@ -106,6 +106,18 @@ class GraphResult:
     unresolved: list[UnresolvedRef]
 
 
+def _part_of_a_name(text: str, start: int, end: int) -> bool:
+    """Whether a capitalised term stands beside another capitalised word of a name ("Supreme Court", "Receiver
+    General"); a capital that only starts a sentence ("The Superintendent may …") makes no name."""
+    if not text[start].isupper():
+        return False
+    if patterns.NAME_WORD_AFTER.match(text, end):
+        return True
+    before = patterns.NAME_WORD_BEFORE.search(text, max(0, start - 40), start)
+    preceding = text[:before.start()].rstrip() if before else ""
+    return bool(preceding) and preceding[-1] not in ".;:?!()"
+
+
 def build_graph(law: ParsedLaw, corpus: Corpus) -> GraphResult:
     """All edges of one law. `corpus` must include this law's index."""
     builder = _GraphBuilder(law, corpus)
@@ -536,6 +548,8 @@ class _GraphBuilder:
                 definition = local[0] if local else candidates[0]
                 if definition.start <= m.start() < definition.end and definition.section_id == section_id:
                     continue  # the definition itself
+                if _part_of_a_name(text, m.start(), m.end()):
+                    continue
                 src = self.owner(section_id, m.start(), m.end())
                 if src.kind != "SECTION" or not self.index.children.get(src.id):
                     self.add_edge(src, "USES_TERM", definition.id, m.start(), m.end())

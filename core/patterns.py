@@ -104,6 +104,10 @@ FI_EXCEPTION_AFTER = re.compile(
 FI_SAID_LAW_BEFORE = re.compile(r"\b(?:mainitun|sanotun|saman)\s+lain\s*$", re.I)
 
 # --- graph: definitions -----------------------------------------------------------------------
+# A capitalised word beside a capitalised term makes a name, not a use of the defined term: "Supreme Court",
+# "Receiver General", "Bank Act", "Companies' Creditors Arrangement Act", "Canada Post Corporation".
+NAME_WORD_AFTER = re.compile(r"[’']?\s+[A-Z][a-z]")
+NAME_WORD_BEFORE = re.compile(r"\b[A-Z][A-Za-z]*[’']?\s+$")
 FI_DEFINITION_INTRO = re.compile(r"\btarkoitetaan\s*:\s*$", re.I)
 # The defined term of a list item: its leading words up to and through the adessive ones
 # ("uhkaavalla maksukyvyttömyydellä", "menettelyn alkamisella", "velkajärjestelyn piiriin kuuluvalla velalla").

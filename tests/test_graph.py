@@ -62,6 +62,17 @@ def test_a_definition_uses_the_terms_of_its_own_words(graph_db):
     assert not [e for e in from_section if any(s <= e.start < end for s, end in spans)]
 
 
+def test_a_defined_term_inside_a_name_is_not_a_use_of_it(graph_db):
+    # "The Receiver General shall …" is not a receiver; "the Supreme Court" is not "court" as defined; "the Bank
+    # Act" is a law, not a bank. A capital that only starts a sentence makes no name: "The Superintendent may …".
+    assert ("USES_TERM", "B-3:def:receiver") not in edges(graph_db, "B-3:154:2")
+    assert ("USES_TERM", "B-3:def:court") not in edges(graph_db, "B-3:183:3")
+    assert ("USES_TERM", "B-3:def:bank") not in edges(graph_db, "B-3:31:2")
+    assert ("USES_TERM", "B-3:def:creditor") not in edges(graph_db, "B-3:66:2")  # Companies' Creditors Arrangement Act
+    assert ("USES_TERM", "B-3:def:trustee") in edges(graph_db, "B-3:154:2")
+    assert ("USES_TERM", "B-3:def:superintendent") in edges(graph_db, "B-3:5:3")  # "The Superintendent shall, …"
+
+
 def test_finnish_references_and_exceptions(graph_db):
     assert ("EXCEPTS", "120/2004:3:6:1") in edges(graph_db, "120/2004:3:6:3")  # "sen estämättä, mitä 1 momentissa"
     assert ("EXCEPTS", "47/1993:4:17") in edges(graph_db, "47/1993:4:18:1")  # "17 §:ssä säädetyn kiellon estämättä"
