@@ -56,6 +56,14 @@ def role_label(support: dict, lang: str) -> str:
     return ROLE.get(support.get("role", ""), {}).get("fi" if lang == "fi" else "en", support["via"].lower())
 
 
+def card_title_html(support: dict, lang: str) -> str:
+    """A norm-path card's title: its role, citation, heading and node id, escaped (an imported law's headings are
+    data, not markup)."""
+    heading = f" — {html.escape(support['heading'])}" if support.get("heading") else ""
+    return (f"<span class='role'>{html.escape(role_label(support, lang))}</span> · "
+            f"<b>{html.escape(support['label'])}</b>{heading} · <code>{html.escape(support['node_id'])}</code>")
+
+
 def strings(lang: str) -> dict[str, str]:
     return STRINGS["fi" if lang == "fi" else "en"]
 

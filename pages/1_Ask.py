@@ -95,11 +95,8 @@ if ui.require_corpus():
                 if a["supporting"]:
                     st.markdown(f"#### {s['supporting']}")
                     for sup in a["supporting"]:
-                        role = render.role_label(sup, lang)
                         with st.container(border=True):
-                            heading = f" — {sup['heading']}" if sup.get("heading") else ""
-                            st.markdown(f"<span class='role'>{role}</span> · **{sup['label']}**{heading} · "
-                                        f"`{sup['node_id']}`", unsafe_allow_html=True)
+                            st.markdown(render.card_title_html(sup, lang), unsafe_allow_html=True)
                             opening = render.preview(sup["text"])
                             if opening:
                                 st.markdown(render.quote_html(opening, ""), unsafe_allow_html=True)

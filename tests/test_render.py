@@ -49,3 +49,10 @@ def test_preview_is_a_verbatim_opening_of_a_long_provision():
     assert words.startswith(render.preview(words, limit=600)) and len(render.preview(words, limit=600)) < 600
     short = "A provision of 800 characters stays whole. " * 18
     assert render.preview(short, limit=600) == short
+
+
+def test_a_norm_path_cards_title_is_escaped():
+    title = render.card_title_html({"role": "exception", "via": "EXCEPTS", "label": "X 1", "node_id": "X:1",
+                                    "heading": HOSTILE}, "en")
+    assert "<script>" not in title and "<img" not in title and "&lt;script&gt;" in title
+    assert title.startswith("<span class='role'>exception</span> · <b>X 1</b> — ")
