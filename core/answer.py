@@ -477,19 +477,20 @@ def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[C
     overriding: set[str] = set()
     if patterns.CONCESSION_QUESTION.search(query):
         listed = {c.node_id for c in ranked}
-        sections = {graph.ancestor(c.node_id, ("SECTION",)) for c in ranked}
+        section_of = {c.node_id: graph.ancestor(c.node_id, ("SECTION",)) for c in ranked}
+        sections = set(section_of.values())
         for cand in ranked:
             # "tämän pykälän estämättä" excepts the unit's own section: nothing else in the list.
-            own_section = graph.ancestor(cand.node_id, ("SECTION",))
+            own_section = section_of[cand.node_id]
+            # A sibling of a listed unit stands for the section's rule ("Notwithstanding subsection (1)" beside
+            # the listed (2) that applies it).
+            shares_section = sum(sec == own_section for sec in section_of.values()) > 1
             for node_id in graph.subtree(cand.node_id):
                 for edge in graph.out.get(node_id, []):
                     if edge.type != "EXCEPTS" or edge.target == own_section:
                         continue
                     target_unit = _unit_of(graph, edge.target)
-                    # A sibling of a listed unit stands for the section's rule ("Notwithstanding subsection (1)"
-                    # beside the listed (2) that applies it).
-                    sibling_rule = graph.ancestor(edge.target, ("SECTION",)) == own_section and any(
-                        c is not cand and graph.ancestor(c.node_id, ("SECTION",)) == own_section for c in ranked)
+                    sibling_rule = shares_section and graph.ancestor(edge.target, ("SECTION",)) == own_section
                     if target_unit == cand.node_id or not (target_unit in listed or edge.target in sections
                                                            or sibling_rule):
                         continue
