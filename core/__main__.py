@@ -183,7 +183,7 @@ def cmd_ask(args) -> int:
     if a.primary is None:
         print("Nothing found.")
         return 0
-    print(f"{a.primary.citation}  ({a.primary.id})")
+    print(f"{a.primary.citation}{', ' + a.outline if a.outline else ''}  ({a.primary.id})")
     if a.quote:
         print(f"  “{a.quote}”")
     trail = ""

@@ -72,6 +72,7 @@ class Answer:
     laws: list[str] = field(default_factory=list)
     corrections: list[tuple[str, str]] = field(default_factory=list)  # misspelt words: (as typed, as searched)
     contents: list[Node] = field(default_factory=list)  # a cited law or chapter: its parts, in order
+    outline: str = ""  # a cited Part of an Act: its headings ("PART III — Proposals"), whose sections are `contents`
 
     def as_json(self, qid: str | None = None) -> dict:
         out: dict = {"id": qid} if qid is not None else {}
@@ -89,6 +90,8 @@ class Answer:
             out["notices"] = self.notices
         if self.corrections:
             out["corrections"] = [list(pair) for pair in self.corrections]
+        if self.outline:
+            out["outline"] = self.outline
         if self.contents:
             out["contents"] = [{"node_id": n.id, "label": n.citation, "heading": n.heading, "trail": n.trail,
                                 "repealed": n.repealed} for n in self.contents]
@@ -577,9 +580,10 @@ def _first_section(db, parts: list[Node]) -> Node | None:
     return None
 
 
-def _outline_notice(node: Node, parts: list[Node], example: Node | None) -> str:
-    """What a cited law or chapter is, and how to reach its words."""
+def _outline_notice(node: Node, parts: list[Node], example: Node | None, outline: str = "") -> str:
+    """What a cited law, chapter or Part is, and how to reach its words."""
     title = f"{node.citation} — {node.heading}" if node.heading else node.citation
+    title = f"{node.citation}, {outline}" if outline else title
     sections = sum(p.kind == "SECTION" for p in parts)
     if node.lang == "fi":
         count = f"{sections} pykälää" if sections == len(parts) else f"{len(parts)} lukua"
@@ -669,8 +673,12 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
         result.primary, result.score = node, 1.0
         result.ranked = [node.id]
         if node.kind in OUTLINE_KINDS:  # a whole law or chapter has no words of its own: its parts answer
-            result.contents = store.children(db, node.id)
-            result.notices.append(_outline_notice(node, result.contents, _first_section(db, result.contents)))
+            result.contents, result.outline = store.children(db, node.id), retrieval.outline
+            if result.outline:  # a Part of an Act: the sections under its heading
+                result.contents = [n for n in result.contents
+                                   if n.trail == result.outline or n.trail.startswith(result.outline + " › ")]
+            result.notices.append(_outline_notice(node, result.contents, _first_section(db, result.contents),
+                                                  result.outline))
             result.latency_ms["total"] = (time.perf_counter() - t0) * 1000
             return result
         result.quote = _citation_quote(node)

@@ -136,6 +136,15 @@ FI_LOCATOR = re.compile(
     r"(?:\s*(?P<kohta>\d+[a-z]?)\s*(?:kohta|kohdan|k\.))?\s*$",
     re.I,
 )
+# A Part of a Canadian Act, or a Division of one, cited whole: "BIA Part III", "Part III, Division II of the BIA",
+# "Division II of Part III" (the law's name and "of" already taken out), "Part 4".
+CA_PART_LOCATOR = re.compile(
+    r"^\s*(?:part\s+(?P<part>[IVXL]+|\d+)(?:\s+division\s+(?P<div>[IVXL]+|\d+))?"
+    r"|division\s+(?P<div_first>[IVXL]+|\d+)\s+part\s+(?P<part_last>[IVXL]+|\d+))\s*$",
+    re.I,
+)
+# The heading of a Part or Division in a section's trail: "PART III — Proposals", "DIVISION II — Consumer Proposals".
+CA_PART_HEADING = re.compile(r"^(?P<kind>PART|DIVISION)\s+(?P<number>[IVXL]+)\b", re.I)
 # A whole chapter cited: "KonkL 3 luku", "konkurssilain 3 luvussa".
 FI_CHAPTER_LOCATOR = re.compile(r"^\s*(?P<chap>\d+\s?[a-z]?)\s*(?:luku|luvun|luvussa|luvusta|l\.)\s*$", re.I)
 LAW_ONLY = re.compile(r"^[\W_]*(?:the[\W_]*)?$", re.I)  # what is left of "the BIA" once the law's name is out

@@ -67,6 +67,7 @@ class Retrieval:
     laws: list[str] = field(default_factory=list)
     candidates: list[Candidate] = field(default_factory=list)
     citation: str | None = None  # node id found by direct look-up
+    outline: str = ""  # a cited Part (or Division) of the cited law: its trail, "PART III — Proposals › DIVISION II — …"
     notices: list[str] = field(default_factory=list)
     latency_ms: dict[str, float] = field(default_factory=dict)
     terms: list[str] = field(default_factory=list)
@@ -78,6 +79,17 @@ def clean_query(text: str) -> str:
     text = unicodedata.normalize("NFC", text or "")
     text = "".join(ch if (ch.isprintable() or ch.isspace()) else " " for ch in text)
     return patterns.WHITESPACE.sub(" ", text).strip()[:MAX_QUERY_CHARS]
+
+
+def _roman(number: str) -> str:
+    """A Part's number as the Acts print it: "3" → "III"; a Roman numeral as it is, upper-cased."""
+    if not number.isdigit():
+        return number.upper()
+    n, out = int(number), ""
+    for value, letters in ((50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
 
 
 def detect_language(text: str) -> str:
@@ -199,34 +211,43 @@ class Retriever:
         "konkurssilain 3 luvun 2 §", "YSL 17 § 2 mom.")."""
         return self._resolve_citation(text)[0]
 
-    def _resolve_citation(self, text: str) -> tuple[str | None, bool]:
-        """(node id or None, whether the whole query is shaped as a citation): "BIA 999(9)" is a citation of
-        nothing, to be told as such rather than searched for its numbers."""
+    def _resolve_citation(self, text: str) -> tuple[str | None, bool, str]:
+        """(node id or None, whether the whole query is shaped as a citation, the trail of a cited Part): "BIA
+        999(9)" is a citation of nothing, to be told as such rather than searched for its numbers; "BIA Part III"
+        is the BIA with the trail of its Part III, whose sections answer."""
         m = patterns.NODE_ID.match(text)
         if m and ":" in text or (m and text.strip() in self.laws):
             node = store.get_node(self.db, text.strip())
-            return (node.id if node is not None else None), True
+            return (node.id if node is not None else None), True, ""
         laws, locator = self._law_names(text, "fi")  # an English law's names are matched as they are written
         locator = patterns.CITATION_FILLER.sub(" ", locator)
         if len(laws) == 1 and patterns.LAW_ONLY.match(locator):  # "the BIA", "konkurssilaki": the law itself
-            return laws[0], True
-        m = patterns.CA_LOCATOR.match(locator)
+            return laws[0], True, ""
         english = [k for k, r in self.laws.items() if r["lang"] == "en"]
+        m = patterns.CA_PART_LOCATOR.match(locator)
+        if m and (set(laws) & set(english) or not laws):
+            part, division = m.group("part") or m.group("part_last"), m.group("div") or m.group("div_first")
+            for key in [k for k in laws if k in english] if laws else english:  # a bare "Part III": the BIA first
+                trail = self._part_trail(key, _roman(part), _roman(division) if division else "")
+                if trail:
+                    return key, True, trail
+            return None, True, ""
+        m = patterns.CA_LOCATOR.match(locator)
         if m and (set(laws) & set(english) if laws else m.group("marker")):
             parens = re.findall(r"\(([0-9A-Za-z.]+)\)", m.group("parens") or "")
             for key in [k for k in laws if k in english] if laws else english:  # a bare "s. 69.3": the BIA first
                 node_id = ":".join([key, m.group("sec")] + parens)
                 if store.get_node(self.db, node_id) is not None:
-                    return node_id, True
-            return None, True
+                    return node_id, True, ""
+            return None, True, ""
         m = patterns.FI_LOCATOR.match(locator)
         finnish = [k for k in laws if self.laws[k]["lang"] == "fi"]
         chapter = patterns.FI_CHAPTER_LOCATOR.match(locator)
         if finnish and chapter:  # "KonkL 3 luku"
             node_id = f"{finnish[0]}:{chapter.group('chap').replace(' ', '').lower()}"
-            return (node_id if store.get_node(self.db, node_id) is not None else None), True
+            return (node_id if store.get_node(self.db, node_id) is not None else None), True, ""
         if not (m and finnish and (m.group("para") or m.group("chap"))):
-            return None, False
+            return None, False, ""
         key = finnish[0]
         sec = m.group("sec").replace(" ", "").lower()
         if m.group("chap"):
@@ -235,11 +256,24 @@ class Retriever:
             rows = list(self.db.query(
                 "SELECT id FROM nodes WHERE law_key = ? AND kind = 'SECTION' AND label = ?", [key, sec]))
             if len(rows) != 1:
-                return None, True
+                return None, True, ""
             section_id = rows[0]["id"]
         node_id = section_id + (f":{m.group('mom')}" if m.group("mom") else "") + (
             f":{m.group('kohta')}" if m.group("mom") and m.group("kohta") else "")
-        return (node_id if store.get_node(self.db, node_id) is not None else None), True
+        return (node_id if store.get_node(self.db, node_id) is not None else None), True, ""
+
+    def _part_trail(self, law_key: str, part: str, division: str) -> str:
+        """The trail of a Part (and Division) of a law as its sections carry it ("PART III — Proposals › DIVISION II
+        — Consumer Proposals"), or "" when the law has no such Part."""
+        for row in self.db.query("SELECT DISTINCT trail FROM nodes WHERE law_key = ? AND kind = 'SECTION'", [law_key]):
+            headings = row["trail"].split(" › ")
+            wanted = [("PART", part)] + ([("DIVISION", division)] if division else [])
+            found = [patterns.CA_PART_HEADING.match(h) for h in headings[:len(wanted)]]
+            if len(found) == len(wanted) and all(
+                    f and f.group("kind").upper() == kind and f.group("number").upper() == number
+                    for f, (kind, number) in zip(found, wanted)):
+                return " › ".join(headings[:len(wanted)])
+        return ""
 
     # -- routing ---------------------------------------------------------------------------------
     def route(self, text: str, lang: str, terms: list[str]) -> list[tuple[str, float]]:
@@ -273,7 +307,7 @@ class Retriever:
         if not text:
             result.notices.append("Empty question: type a question or a citation such as “BIA 50.4(1)”.")
             return result
-        node_id, is_citation = self._resolve_citation(text)
+        node_id, is_citation, result.outline = self._resolve_citation(text)
         if node_id is not None:
             result.citation = node_id
             result.lang = store.get_node(self.db, node_id).lang

@@ -81,8 +81,8 @@ if ui.require_corpus():
             st.warning(s["nothing"])
         else:
             p = a["primary"]
-            st.subheader(f"{p['label']}")
-            if a.get("contents"):  # a whole law or chapter: its parts, to cite or open
+            st.subheader(f"{p['label']}, {a['outline']}" if a.get("outline") else p["label"])
+            if a.get("contents"):  # a whole law, chapter or Part: its parts, to cite or open
                 rows = [{s["part"]: c["label"], "node": c["node_id"],
                          s["heading"]: c["heading"] + (s["repealed"] if c["repealed"] else ""), s["under"]: c["trail"]}
                         for c in a["contents"]]

@@ -120,6 +120,11 @@ def test_ask_a_chapter_lists_its_sections():
     at.button[0].click().run()
     table = at.dataframe[0].value
     assert "PART III — Proposals" in set(table.loc[table["part"] == "BIA 50.4", "Part / Division"].iloc[0].split(" › "))
+    at.text_input(key="question").input("Division II of Part III of the BIA")  # one Part's Division: its sections
+    at.button[0].click().run()
+    assert at.subheader[0].value == "BIA, PART III — Proposals › DIVISION II — Consumer Proposals"
+    table = at.dataframe[0].value
+    assert list(table["part"])[:2] == ["BIA 66.11", "BIA 66.12"] and "BIA 50.4" not in set(table["part"])
 
 
 def test_norm_path_page_for_a_citation_and_for_the_last_answer():

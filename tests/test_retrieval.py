@@ -91,8 +91,29 @@ def test_a_whole_law_or_chapter_answers_with_its_parts_not_a_quote(retriever, qu
     assert a.as_json()["contents"][0]["node_id"] == first_part and not a.supporting
 
 
+@pytest.mark.parametrize("query,law,heading,first_section", [
+    ("BIA Part III", "B-3", "PART III — Proposals", "B-3:50"),
+    ("Part III, Division II of the BIA", "B-3", "PART III — Proposals › DIVISION II — Consumer Proposals", "B-3:66.11"),
+    ("Division II of Part III of the Bankruptcy and Insolvency Act", "B-3",
+     "PART III — Proposals › DIVISION II — Consumer Proposals", "B-3:66.11"),
+    ("CCAA Part 4", "C-36", "PART IV — Cross-border Insolvencies", "C-36:44"),
+    ("part iv", "B-3", "PART IV — Property of the Bankrupt", "B-3:67"),  # a bare Part: the BIA's, as "s. 69.3" is
+])
+def test_a_part_of_an_act_answers_with_its_sections(retriever, query, law, heading, first_section):
+    # "BIA Part III" used to be searched for its words and answered with BIA 101.1(1), which mentions Part III.
+    a = answer(retriever, query)
+    assert a.primary is not None and a.primary.id == law and a.outline == heading and "bm25" not in a.latency_ms
+    under = [n.id for n in store.children(retriever.db, law)
+             if n.trail == heading or n.trail.startswith(heading + " › ")]
+    assert [n.id for n in a.contents] == under and under[0] == first_section
+    assert 0 < len(under) < len(store.children(retriever.db, law)) / 2
+    assert len(a.notices) == 1 and heading in a.notices[0] and f"{len(under)} sections" in a.notices[0]
+    assert a.as_json()["outline"] == heading and a.quote == "" and not a.supporting
+
+
 @pytest.mark.parametrize("query,lang", [("BIA 999(9)", "en"), ("s. 600", "en"), ("KonkL 99:99 §", "fi"),
-                                        ("YSL 200 §", "fi"), ("B-3:999:9", "en"), ("YSL 99 luku", "fi")])
+                                        ("YSL 200 §", "fi"), ("B-3:999:9", "en"), ("YSL 99 luku", "fi"),
+                                        ("Part XX of the BIA", "en"), ("CCAA Part III, Division IV", "en")])
 def test_a_citation_of_nothing_says_so_instead_of_searching_its_numbers(retriever, query, lang):
     # "BIA 999(9)" used to be searched for "999" and "9" and answered with BIA 50.4(10), which mentions "(9)".
     a = answer(retriever, query)
