@@ -139,8 +139,8 @@ FI_LOCATOR = re.compile(
 # A Part of a Canadian Act, or a Division of one, cited whole: "BIA Part III", "Part III, Division II of the BIA",
 # "Division II of Part III" (the law's name and "of" already taken out), "Part 4".
 CA_PART_LOCATOR = re.compile(
-    r"^\s*(?:part\s+(?P<part>[IVXL]+|\d+)(?:\s+division\s+(?P<div>[IVXL]+|\d+))?"
-    r"|division\s+(?P<div_first>[IVXL]+|\d+)\s+part\s+(?P<part_last>[IVXL]+|\d+))\s*$",
+    r"^\s*(?:part\s+(?P<part>[IVXL]{1,8}|\d{1,2})(?:\s+division\s+(?P<div>[IVXL]{1,8}|\d{1,2}))?"
+    r"|division\s+(?P<div_first>[IVXL]{1,8}|\d{1,2})\s+part\s+(?P<part_last>[IVXL]{1,8}|\d{1,2}))\s*$",
     re.I,
 )
 # The heading of a Part or Division in a section's trail: "PART III — Proposals", "DIVISION II — Consumer Proposals".

@@ -67,7 +67,7 @@ def test_citation_lookup_answers_without_searching(retriever, query, node_id):
 
 
 @pytest.mark.parametrize("query", ["50.4(1)", "KonkL 3", "konkurssi 3 §", "What does the BIA say in 50.4?", "s. 600",
-                                   "BIA CCAA", "the BIA trustee", "3 luku"])
+                                   "BIA CCAA", "the BIA trustee", "3 luku", "BIA Part 99999999999"])
 def test_not_a_citation_or_no_such_provision(retriever, query):
     assert retriever.lookup_citation(query) is None
 
