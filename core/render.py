@@ -79,6 +79,15 @@ def preview(text: str, limit: int = SUPPORT_PREVIEW) -> str:
     return text[:cut if cut > 0 else limit]
 
 
+def by_top_heading(sections: list[Node]) -> dict[str, list[Node]]:
+    """An Act's sections grouped under the first heading of their trail ("PART III — Proposals"), in order: how a
+    Canadian Act is browsed, as a Finnish one is by chapter."""
+    groups: dict[str, list[Node]] = {}
+    for n in sections:
+        groups.setdefault(n.trail.split(" › ")[0], []).append(n)
+    return groups
+
+
 def quote_html(text: str, quote: str) -> str:
     """The provision's full text, escaped, with the quoted span marked (only if it is verbatim)."""
     pos = text.find(quote) if quote else -1

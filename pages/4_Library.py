@@ -7,6 +7,8 @@ import ui
 from core import build, render, store
 from core.model import IngestError
 
+ALL_PARTS = "All parts"
+
 ui.setup("Library", "📚")
 st.title("Library · Kirjasto")
 db = ui.database()
@@ -35,6 +37,10 @@ with tab_browse:
             sections = store.children(db, chapter.id)
         else:
             sections = [n for n in top if n.kind == "SECTION"]
+            groups = render.by_top_heading(sections)
+            if len(groups) > 1:  # an Act in Parts: browse one Part at a time, or all of them
+                part = st.selectbox("Part", [ALL_PARTS] + list(groups), key="lib_part")
+                sections = sections if part == ALL_PARTS else groups[part]
         section = st.selectbox("Section · Pykälä", sections,
                                format_func=lambda n: f"{n.citation}" + (f" — {n.heading}" if n.heading else "")
                                + (" (repealed)" if n.repealed else ""))

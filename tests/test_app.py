@@ -172,6 +172,14 @@ def test_library_browse_shows_tree_and_edges():
     assert not at.exception
     at.selectbox(key="lib_law").set_value("120/2004").run()
     assert any("KonkL" in m.value for m in at.markdown)
+    # The BIA is browsed by Part, as a Finnish Act is by chapter.
+    at.selectbox(key="lib_law").set_value("B-3").run()
+    part = at.selectbox(key="lib_part")
+    assert part.value == "All parts" and "PART III — Proposals" in part.options
+    part.set_value("PART III — Proposals").run()
+    sections = at.selectbox[-1]
+    assert sections.options[0] == "BIA 50 — Who may make a proposal" and not any(
+        o.startswith(("BIA 67 ", "BIA 2 ")) for o in sections.options)
 
 
 def _review_page(state=None):
