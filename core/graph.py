@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from core import patterns
 from core.model import Edge, LawInfo, Node, ParsedLaw, UnresolvedRef
-from core.normalize import analyzer
+from core.normalize import analyzer, fi_word_info
 
 STRUCTURAL = {"SECTION": "HAS_SECTION", "MOMENT": "HAS_MOMENT", "PARAGRAPH": "HAS_PARAGRAPH",
               "CHAPTER": "HAS_CHAPTER"}
@@ -118,6 +118,24 @@ def _part_of_a_name(text: str, start: int, end: int) -> bool:
     return bool(preceding) and preceding[-1] not in ".;:?!()"
 
 
+def names_in_parentheses(definition: Node) -> bool:
+    """Whether a Finnish definition names its term in parentheses ("… luettelo (pesäluettelo)"): its text is its
+    kohta or momentti's, which is searched already."""
+    return definition.lang == "fi" and f"({definition.term})" in definition.text
+
+
+def _names_a_term(phrase: str) -> bool:
+    """Whether a parenthesised Finnish phrase names a term: its last word can be a nominative ("pesäluettelo",
+    "massavelat", "tavallisten velkojen vähimmäiskertymä"), not only another case glossing the word before it
+    ("luovuttajalla (myyjällä)", "yksityishenkilön (velallisen)"). A word Voikko does not know (a new compound,
+    "julkisselvittäjä") counts unless it ends like an inflected one."""
+    last = phrase.split()[-1].lower()
+    readings = fi_word_info(last)
+    if readings:
+        return any(r.case == "nimento" for r in readings)
+    return not patterns.FI_CASE_ENDING.search(last)
+
+
 def build_graph(law: ParsedLaw, corpus: Corpus) -> GraphResult:
     """All edges of one law. `corpus` must include this law's index."""
     builder = _GraphBuilder(law, corpus)
@@ -204,6 +222,7 @@ class _GraphBuilder:
 
     def _finnish_definitions(self) -> None:
         fi = analyzer("fi")
+        terms_at: dict[str, list[str]] = {}  # host id → the terms it defines, in order: one DEFINITION node each
         list_hosts: set[str] = set()
         for moment in [n for n in self.law.nodes if n.kind == "MOMENT"]:
             kids = [self.by_id[c] for c in self.index.children.get(moment.id, [])]
@@ -214,7 +233,7 @@ class _GraphBuilder:
                 for kohta in kids:
                     m = patterns.FI_DEFINED_TERM_ITEM.match(kohta.text)
                     if m:
-                        self._fi_definition(kohta, [m.group("term")], fi)
+                        terms_at.setdefault(kohta.id, []).append(m.group("term"))
                         list_hosts.add(kohta.id)
         for n in [n for n in self.law.nodes if n.kind in ("MOMENT", "PARAGRAPH")]:
             if n.id in list_hosts or (n.kind == "MOMENT" and self.index.children.get(n.id)):
@@ -222,7 +241,17 @@ class _GraphBuilder:
             terms = [m.group("term") for m in patterns.FI_DEFINED_TERM_INLINE.finditer(n.text)]
             terms = [t for t in terms if not patterns.FI_PRONOUN_ADESSIVE.match(t.split()[-1])]
             if terms:
-                self._fi_definition(n, terms, fi)
+                terms_at.setdefault(n.id, []).extend(terms)
+        # A term named in parentheses after what it means, defined by the kohta or momentti that holds it.
+        for moment in [n for n in self.law.nodes if n.kind == "MOMENT" and not n.repealed]:
+            for m in patterns.FI_PARENTHETICAL_TERM.finditer(moment.text):
+                if _names_a_term(m.group("term")):
+                    start = moment.start + m.start("term")
+                    host = self.owner(moment.section_id, start, start + len(m.group("term")), exclude_definitions=True)
+                    if m.group("term") not in terms_at.get(host.id, []):
+                        terms_at.setdefault(host.id, []).append(m.group("term"))
+        for host_id, terms in terms_at.items():
+            self._fi_definition(self.by_id[host_id], terms, fi)
 
     def _fi_definition(self, host: Node, printed_terms: list[str], fi) -> None:
         base_terms = []

@@ -25,6 +25,7 @@ import sqlite_utils
 
 from core import patterns, store
 from core.config import chroma_dir, data_dir, embedding_model
+from core.graph import names_in_parentheses
 from core.model import Node
 from core.normalize import analyzer
 from core.text import sentence_spans
@@ -51,7 +52,7 @@ def retrieval_units(nodes: list[Node]) -> list[Node]:
         if n.repealed or not n.text.strip():
             continue
         below = kinds_below.get(n.id, set())
-        if n.kind in ("MOMENT", "DEFINITION"):
+        if n.kind == "MOMENT" or n.kind == "DEFINITION" and not names_in_parentheses(n):
             units.append(n)
         elif n.kind == "SECTION" and "MOMENT" not in below and "DEFINITION" not in below:
             units.append(n)

@@ -119,6 +119,11 @@ FI_DEFINED_TERM_INLINE = re.compile(
     r"(?:tässä\s+(?:laissa|luvussa|pykälässä)\s+)?tarkoitetaan\b",
     re.I,
 )
+# A term introduced in parentheses after what it names: "laadittava … luettelo (pesäluettelo)", "… päivä, jona
+# velkojien on viimeistään valvottava saatavansa (valvontapäivä)". One to three words, lower case; whether the
+# last is in the nominative (a name, not "(myyjällä)" glossing the word before) is Voikko's to say.
+FI_PARENTHETICAL_TERM = re.compile(r"\((?P<term>[a-zåäö][\wåäö-]*(?:\s+[a-zåäö][\wåäö-]*){0,2})\)")
+FI_CASE_ENDING = re.compile(r"(?:n|lla|llä|lta|ltä|lle|ssa|ssä|sta|stä|ksi|tta|ttä)$", re.I)  # not a nominative
 FI_PRONOUN_ADESSIVE = re.compile(r"^(?:jolla|jollä|sillä|tällä|niillä|joilla|näillä|millä)$", re.I)
 
 # --- retrieve: citations and intent -------------------------------------------------------------

@@ -51,6 +51,22 @@ def test_definitions(graph_db):
     assert "47/1993:4:18:1" in users  # "Vakuusvelkojalla"
 
 
+def test_a_term_named_in_parentheses_is_defined_where_it_is_named(graph_db):
+    # "… on … määrättävä päivä, jona velkojien on viimeistään valvottava saatavansa (valvontapäivä)": the Acts name
+    # a term in parentheses after what it means; the kohta or momentti that does so defines it, and its uses lead there.
+    d = store.get_node(graph_db, "120/2004:def:12:5:1")
+    assert d is not None and d.kind == "DEFINITION" and d.label == "valvontapäivä"
+    assert ("DEFINES", "120/2004:def:12:5:1") in edges(graph_db, "120/2004:12:5:1")
+    assert ("USES_TERM", "120/2004:def:12:5:1") in edges(graph_db, "120/2004:12:12:1")  # "valvontapäivän"
+    riitautus = store.get_node(graph_db, "120/2004:def:13:1:1:3")  # named inside a kohta: the kohta defines it
+    assert riitautus is not None and riitautus.parent_id == "120/2004:13:1:1:3"
+    assert store.get_node(graph_db, "57/1993:def:2:5:1").label == "maksuvara"
+    # A word glossing the one before it in the same case is no term: "luovuttajalla (myyjällä)", and in VJL 1 §
+    # "yksityishenkilön (velallisen)" beside the real term "(velkajärjestely)".
+    assert store.get_node(graph_db, "120/2004:def:5:7:1") is None
+    assert store.get_node(graph_db, "57/1993:def:1:1:1").label == "velkajärjestely"
+
+
 def test_a_definition_uses_the_terms_of_its_own_words(graph_db):
     # "transfer at undervalue means a disposition of property … received by the debtor …": the terms hang from the
     # definition, not from section 2, whose other definitions use some eighty more.
