@@ -20,7 +20,7 @@ import sqlite_utils
 from core import index, patterns, store
 from core.config import LAWS_DIR, MODES
 from core.normalize import (EN_STOPWORDS, FI_STOPWORDS, analyzer, dictionary_language, dictionary_rejects, has_speller,
-                            restored_umlauts, spelling_candidates)
+                            fi_word_info, restored_umlauts, spelling_candidates)
 
 RRF_K = 60
 MAX_QUERY_CHARS = 2000
@@ -284,7 +284,7 @@ class Retriever:
         bm = self.bm25(lang)
         hits = bm.search(terms, k=200) if bm else []
         per_law: dict[str, list[float]] = {k: [] for k, r in self.laws.items() if r["lang"] == lang}
-        for key, _, score in hits:
+        for key, uid, score in hits:
             if key in per_law and len(per_law[key]) < ROUTE_HITS:
                 per_law[key].append(score)
         # The best hit counts most: a law with one provision that matches well beats one with three that match a
@@ -503,9 +503,15 @@ class Retriever:
         an = analyzer(lang)
         lemmas = [an.lemma(w) for w in patterns.WORD.findall(text)]
         if whole:
-            content = [w for w in patterns.WORD.findall(text) if w.lower() not in an.stopwords]
-            return [d for d in self.defined_terms_in(text, lang, laws)
-                    if len(self._term_of(d, lang)) >= 0.6 * max(1, len(content))][:1]
+            # The procedure a term is asked about is not part of the term: "Mikä on maksuvara velkajärjestelyssä?",
+            # "Mikä on vakuusvelka yrityssaneerauksessa?" — a word of a law's title, or a Finnish word saying where.
+            procedures = frozenset().union(*(self.title_terms(k) for k in laws))
+            context = {w for w in patterns.WORD.findall(text) if an.lemma(w) in procedures or _says_where(w, lang)}
+            content = [w for w in patterns.WORD.findall(text) if w.lower() not in an.stopwords and w not in context]
+            found = [d for d in self.defined_terms_in(text, lang, laws)
+                     if len(self._term_of(d, lang)) >= 0.6 * max(1, len(content))]
+            # A term of its own before the procedure's name, when the question names both.
+            return sorted(found, key=lambda d: set(self._term_of(d, lang)) <= procedures)[:1]
         found: list[str] = []
         covered: set[int] = set()
         for term, def_id, law_key in self._definition_terms(lang):
@@ -518,6 +524,12 @@ class Retriever:
                     covered.update(range(i, i + n))
                     break
         return found
+
+
+def _says_where(word: str, lang: str) -> bool:
+    """A Finnish word in the inessive only ("konkurssissa", "saneerausmenettelyssä"): where, not what."""
+    readings = fi_word_info(word) if lang == "fi" else ()
+    return bool(readings) and all(r.case == "sisaolento" for r in readings)
 
 
 def _is_bare_term(text: str) -> bool:

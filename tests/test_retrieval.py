@@ -168,8 +168,11 @@ def test_a_definitions_norm_path_holds_the_terms_it_uses(retriever):
     ("What does a person include?", "B-3:def:person"),
     ("What is meant by a secured creditor?", "B-3:def:secured creditor"),
     ("Mitä saneerausvelka tarkoittaa?", "47/1993:def:1:3:1:4"),
-    # A term the Act names in parentheses.
+    # A term the Act names in parentheses, and a term asked about in a procedure, which is not part of the term
+    # ("yrityssaneerauksessa" used to leave "vakuusvelka" too short a part of the question to be looked up).
     ("Mikä on jälkivalvonta?", "120/2004:def:12:16:1"),
+    ("Mikä on vakuusvelka yrityssaneerauksessa?", "47/1993:def:1:3:1:6"),
+    ("Mikä on konkurssisaatava konkurssissa?", "120/2004:def:1:5:1"),
 ])
 def test_a_question_about_what_a_term_means_gets_its_definition(retriever, question, definition):
     a = answer(retriever, question)
