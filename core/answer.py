@@ -675,8 +675,7 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
         if node.kind in OUTLINE_KINDS:  # a whole law or chapter has no words of its own: its parts answer
             result.contents, result.outline = store.children(db, node.id), retrieval.outline
             if result.outline:  # a Part of an Act: the sections under its heading
-                result.contents = [n for n in result.contents
-                                   if n.trail == result.outline or n.trail.startswith(result.outline + " › ")]
+                result.contents = [n for n in result.contents if n.is_under(result.outline)]
             result.notices.append(_outline_notice(node, result.contents, _first_section(db, result.contents),
                                                   result.outline))
             result.latency_ms["total"] = (time.perf_counter() - t0) * 1000

@@ -17,7 +17,7 @@ from lxml import etree
 
 from core import patterns
 from core.config import LAWS_DIR
-from core.model import IngestError, LawInfo, Markup, Node, ParsedLaw
+from core.model import TRAIL_SEPARATOR, IngestError, LawInfo, Markup, Node, ParsedLaw
 
 MAX_FILE_BYTES = 30 * 1024 * 1024
 
@@ -240,7 +240,7 @@ class _CanadianSections:
             id=f"{self.key}:{label}", law_key=self.key, kind="SECTION", label=label,
             citation=f"{self.abbrev} {label}", parent_id=self.key, ordinal=0, lang="en",
             heading=_fold_text(el.find("MarginalNote")),
-            trail=" › ".join(self.headings[k] for k in sorted(self.headings)),
+            trail=TRAIL_SEPARATOR.join(self.headings[k] for k in sorted(self.headings)),
         ))
         node.section_id = node.id
         em = _Emitter()

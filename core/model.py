@@ -23,6 +23,9 @@ class LawInfo:
     bundled: bool = True
 
 
+TRAIL_SEPARATOR = " › "  # between the headings of a section's trail
+
+
 @dataclass
 class Node:
     id: str
@@ -42,6 +45,10 @@ class Node:
     repealed: bool = False
     term: str = ""  # DEFINITION: the defined term as printed
     depth: int = 0  # PARAGRAPH: 1 paragraph/kohta, 2 subparagraph, 3 clause, ...
+
+    def is_under(self, trail: str) -> bool:
+        """Whether the section sits under these headings (a Part, or a Part and one of its Divisions)."""
+        return self.trail == trail or self.trail.startswith(trail + TRAIL_SEPARATOR)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -19,6 +19,7 @@ import sqlite_utils
 
 from core import index, patterns, store
 from core.config import LAWS_DIR, MODES
+from core.model import TRAIL_SEPARATOR
 from core.normalize import (EN_STOPWORDS, FI_STOPWORDS, analyzer, dictionary_language, dictionary_rejects, has_speller,
                             fi_word_info, restored_umlauts, spelling_candidates)
 
@@ -266,13 +267,13 @@ class Retriever:
         """The trail of a Part (and Division) of a law as its sections carry it ("PART III — Proposals › DIVISION II
         — Consumer Proposals"), or "" when the law has no such Part."""
         for row in self.db.query("SELECT DISTINCT trail FROM nodes WHERE law_key = ? AND kind = 'SECTION'", [law_key]):
-            headings = row["trail"].split(" › ")
+            headings = row["trail"].split(TRAIL_SEPARATOR)
             wanted = [("PART", part)] + ([("DIVISION", division)] if division else [])
             found = [patterns.CA_PART_HEADING.match(h) for h in headings[:len(wanted)]]
             if len(found) == len(wanted) and all(
                     f and f.group("kind").upper() == kind and f.group("number").upper() == number
                     for f, (kind, number) in zip(found, wanted)):
-                return " › ".join(headings[:len(wanted)])
+                return TRAIL_SEPARATOR.join(headings[:len(wanted)])
         return ""
 
     # -- routing ---------------------------------------------------------------------------------
