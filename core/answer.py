@@ -582,8 +582,8 @@ def _first_section(db, parts: list[Node]) -> Node | None:
 
 def _outline_notice(node: Node, parts: list[Node], example: Node | None, outline: str = "") -> str:
     """What a cited law, chapter or Part is, and how to reach its words."""
-    title = f"{node.citation} — {node.heading}" if node.heading else node.citation
-    title = f"{node.citation}, {outline}" if outline else title
+    title = f"{node.citation}, {outline}" if outline else \
+        f"{node.citation} — {node.heading}" if node.heading else node.citation
     sections = sum(p.kind == "SECTION" for p in parts)
     if node.lang == "fi":
         count = f"{sections} pykälää" if sections == len(parts) else f"{len(parts)} lukua"

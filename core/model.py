@@ -46,6 +46,10 @@ class Node:
     term: str = ""  # DEFINITION: the defined term as printed
     depth: int = 0  # PARAGRAPH: 1 paragraph/kohta, 2 subparagraph, 3 clause, ...
 
+    def top_heading(self) -> str:
+        """The outermost heading above a section ("PART III — Proposals"), or ""."""
+        return self.trail.split(TRAIL_SEPARATOR)[0]
+
     def is_under(self, trail: str) -> bool:
         """Whether the section sits under these headings (a Part, or a Part and one of its Divisions)."""
         return self.trail == trail or self.trail.startswith(trail + TRAIL_SEPARATOR)

@@ -19,7 +19,6 @@ import sqlite_utils
 from fsrs import Card, Rating, Scheduler, State
 
 from core import patterns, review, store
-from core.model import TRAIL_SEPARATOR
 from core.store import transaction
 from core.text import fold, is_verbatim
 
@@ -81,7 +80,7 @@ def _deck(db: sqlite_utils.Database, node_id: str) -> str:
     if section.lang == "fi":
         chapter = section.id.split(":")[-2]
         return f"{abbrev} {chapter} luku" if chapter != "0" else abbrev
-    part = section.trail.split(TRAIL_SEPARATOR)[0] if section.trail else ""
+    part = section.top_heading()
     return f"{abbrev} {part}".strip()
 
 

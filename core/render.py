@@ -9,7 +9,7 @@ import html
 import re
 from dataclasses import dataclass
 
-from core.model import TRAIL_SEPARATOR, Node
+from core.model import Node
 
 NODE_COLOURS = {"LAW": "#4e79a7", "CHAPTER": "#59a14f", "SECTION": "#f28e2b", "MOMENT": "#76b7b2",
                 "PARAGRAPH": "#edc948", "DEFINITION": "#b07aa1", "DUTY": "#59a14f", "CONCEPT": "#ff9da7"}
@@ -84,7 +84,7 @@ def by_top_heading(sections: list[Node]) -> dict[str, list[Node]]:
     Canadian Act is browsed, as a Finnish one is by chapter."""
     groups: dict[str, list[Node]] = {}
     for n in sections:
-        groups.setdefault(n.trail.split(TRAIL_SEPARATOR)[0], []).append(n)
+        groups.setdefault(n.top_heading(), []).append(n)
     return groups
 
 

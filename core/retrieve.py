@@ -266,9 +266,9 @@ class Retriever:
     def _part_trail(self, law_key: str, part: str, division: str) -> str:
         """The trail of a Part (and Division) of a law as its sections carry it ("PART III — Proposals › DIVISION II
         — Consumer Proposals"), or "" when the law has no such Part."""
+        wanted = [("PART", part)] + ([("DIVISION", division)] if division else [])
         for row in self.db.query("SELECT DISTINCT trail FROM nodes WHERE law_key = ? AND kind = 'SECTION'", [law_key]):
             headings = row["trail"].split(TRAIL_SEPARATOR)
-            wanted = [("PART", part)] + ([("DIVISION", division)] if division else [])
             found = [patterns.CA_PART_HEADING.match(h) for h in headings[:len(wanted)]]
             if len(found) == len(wanted) and all(
                     f and f.group("kind").upper() == kind and f.group("number").upper() == number
@@ -285,7 +285,7 @@ class Retriever:
         bm = self.bm25(lang)
         hits = bm.search(terms, k=200) if bm else []
         per_law: dict[str, list[float]] = {k: [] for k, r in self.laws.items() if r["lang"] == lang}
-        for key, uid, score in hits:
+        for key, _, score in hits:
             if key in per_law and len(per_law[key]) < ROUTE_HITS:
                 per_law[key].append(score)
         # The best hit counts most: a law with one provision that matches well beats one with three that match a
@@ -507,8 +507,8 @@ class Retriever:
             # The procedure a term is asked about is not part of the term: "Mikä on maksuvara velkajärjestelyssä?",
             # "Mikä on vakuusvelka yrityssaneerauksessa?" — a word of a law's title, or a Finnish word saying where.
             procedures = frozenset().union(*(self.title_terms(k) for k in laws))
-            context = {w for w in patterns.WORD.findall(text) if an.lemma(w) in procedures or _says_where(w, lang)}
-            content = [w for w in patterns.WORD.findall(text) if w.lower() not in an.stopwords and w not in context]
+            content = [w for w in patterns.WORD.findall(text) if w.lower() not in an.stopwords
+                       and an.lemma(w) not in procedures and not _says_where(w, lang)]
             found = [d for d in self.defined_terms_in(text, lang, laws)
                      if len(self._term_of(d, lang)) >= 0.6 * max(1, len(content))]
             # A term of its own before the procedure's name, when the question names both.
