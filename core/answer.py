@@ -98,6 +98,12 @@ class Answer:
         return out
 
 
+def asked_part(question: str) -> str:
+    """The question less a leading condition: "If … misses the deadline, what document …?" asks for a document."""
+    condition = patterns.CONDITION_CLAUSE.match(question)
+    return question[condition.end():] if condition else question
+
+
 def states_asked_type(question: str, text: str, period_only: bool = False) -> bool:
     """Whether the question asks for a time or an amount and the text states every one asked for. A clause of
     time ("when the order is made") answers "when …?" unless `period_only` asks for a stated period."""
@@ -156,10 +162,16 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     spans = sentence_spans(text, cuts)
     if not spans:
         return Located(unit, text, 0.0)
-    asks_deadline = bool(patterns.DEADLINE_QUESTION.search(question))
-    asks_amount = bool(patterns.AMOUNT_QUESTION.search(question))
-    asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(question))
-    asks_limit = bool(patterns.LIMIT_QUESTION.search(question))
+    # What a question asks for (a time, an amount, a consequence, a limit) favours the sentences stating one. The
+    # provision is weighed with the whole question — its condition often restates the provision's own ("If the
+    # 45-day period passes …" for "Where, at the expiration of the forty-five day period …") —, but the sentence
+    # quoted answers what is asked after the condition ("If … misses the deadline, what document …?").
+    asked = asked_part(question)
+    asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(question))  # "if … fails to" is itself the cue
+    typed = [(patterns.DEADLINE_QUESTION, lambda seg: patterns.DURATION.search(seg) or patterns.DATE.search(seg)),
+             (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search), (patterns.LIMIT_QUESTION, patterns.LIMIT.search)]
+    whole_types = [states for question_pattern, states in typed if question_pattern.search(question)]
+    asked_types = [states for question_pattern, states in typed if question_pattern.search(asked)]
     first_item = min(cuts) if cuts else len(text)
     lead_terms = set(an.terms(text[:first_item])) & q_terms
     # The provision's own title (marginal note, else its section's heading) is weaker evidence for every sentence.
@@ -186,19 +198,19 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
             overlap += LEAD_IN_SHARE * sum(idf(t) for t in excepted - seg_terms)
         plain.append(overlap)
     best_plain = max(plain) or 1.0
-    scored = []
-    for (s, e), overlap in zip(spans, plain):
-        seg = text[s:e]
-        bonus = 0.0
-        if asks_deadline and (patterns.DURATION.search(seg) or patterns.DATE.search(seg)):
-            bonus += INTENT_BONUS * best_plain
-        if asks_amount and patterns.AMOUNT.search(seg):
-            bonus += INTENT_BONUS * best_plain
-        if asks_consequence and patterns.CONSEQUENCE.search(seg):
-            bonus += INTENT_BONUS * best_plain
-        if asks_limit and patterns.LIMIT.search(seg):
-            bonus += INTENT_BONUS * best_plain
-        scored.append((overlap + bonus - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
+
+    def scored_for(types: list) -> list[tuple[float, int, int, int]]:
+        out = []
+        for (s, e), overlap in zip(spans, plain):
+            seg = text[s:e]
+            stated = sum(1 for states in types if states(seg)) + bool(
+                asks_consequence and patterns.CONSEQUENCE.search(seg))
+            out.append((overlap + INTENT_BONUS * best_plain * stated - LENGTH_PENALTY * len(seg) * best_plain / 10,
+                        -s, s, e))
+        return out
+
+    unit_score = max(scored_for(whole_types))[0]
+    scored = scored_for(asked_types)
     score, _, s, e = max(scored)
     s, e = _with_tied_neighbours(scored, s, e, score, first_item)
     by_part = _part_evidence(question, span_terms, idf, an)
@@ -214,7 +226,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     # so the thing asked for is what the colon introduces — the whole list.
     restates_lead_in = (lead_start <= s < first_item and text[:lead_in_end].endswith(":")
                         and bool(patterns.WHAT_QUESTION.search(question))
-                        and not (asks_deadline or asks_amount or asks_consequence or asks_limit))
+                        and not (asked_types or asks_consequence))
     if cuts and (asks_list or restates_lead_in or lists_who and e >= lead_in_end):
         # "What factors …", "which documents …", "millä edellytyksillä …": the answer is the whole list, read with
         # its lead-in (and with the sentence before it, where that one scored best: "Konkurssissa voidaan vahvistaa
@@ -237,7 +249,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     # Every provision of a law is about the law's subject: a question word from its title that the quote and
     # the provision's own title do not repeat still counts, once the quote is chosen (so quotes do not widen).
     untold = retriever.title_terms(unit.law_key) & q_terms - set(an.terms(keyword_text(text[s:e]))) - heading_terms
-    score += LAW_TITLE_SHARE * sum(idf(t) for t in untold)
+    score = unit_score + LAW_TITLE_SHARE * sum(idf(t) for t in untold)
     # A two-part question is answered by a provision that answers each part, if in different sentences.
     score += PART_COVERAGE_SHARE * _part_coverage(by_part)
     return Located(holder, quote.strip(), score)

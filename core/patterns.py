@@ -175,6 +175,9 @@ WHAT_IS_TERM = re.compile(
 TRANSITIONAL_HEADING = re.compile(r"\b(?:voimaantulo\w*|siirtymäsäännö\w*|transitional|coming\s+into\s+force)", re.I)
 TRANSITIONAL_QUESTION = re.compile(
     r"\b(?:voimaan\w*|siirtymä\w*|transitional|coming\s+into\s+force|in\s+force|(?:19|20)\d\d)\b", re.I)
+# A question's leading condition ("If … misses the deadline, what document …?", "Jos … määräajassa, mitä …?"):
+# the circumstance, not what is asked for.
+CONDITION_CLAUSE = re.compile(r"^\s*(?:if|where|jos|kun)\b[^,?]*,\s*(?=\w)", re.I)
 CLAUSE_JOIN = re.compile(r",\s*(?:and|or|but|ja|sekä|vai|mutta)\s|;\s", re.I)
 DEADLINE_QUESTION = re.compile(
     r"\b(?:how\s+long|how\s+soon|how\s+many\s+days|within\s+(?:what|how)|by\s+when|what\s+time|"

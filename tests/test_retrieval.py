@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from core import index, store
-from core.answer import answer
+from core.answer import answer, asked_part
 from core.expand import expand
 from core.retrieve import Candidate, Retriever, detect_language
 
@@ -663,6 +663,24 @@ def test_a_sentence_that_answers_almost_as_well_is_quoted_with_the_best(retrieve
     unit = store.get_node(retriever.db, "47/1993:6:36:1")
     first = localise(retriever, unit, "Missä ajassa takaisinsaantikanne on pantava vireille?", "fi").quote
     assert first == "Selvittäjän on pantava takaisinsaantikanne vireille kuuden kuukauden kuluessa menettelyn alkamisesta."
+
+
+def test_a_deadline_named_in_the_questions_condition_does_not_choose_the_quote(retriever):
+    # Not evaluation questions. "Jos … määräajassa, kenet …?" asks for a person: the period sentence of YSL 83.2
+    # restates the condition, the first sentence answers.
+    quote = answer(retriever, "Jos velkojatoimikunta vaatii määräajassa selvittäjän vaihtamista, kenet voidaan "
+                              "määrätä selvittäjän tilalle?").quote
+    assert quote.startswith("Velkojatoimikunnan vaatimuksesta") and "esittämä selvittäjä" in quote
+    a = answer(retriever, "Jos pesänhoitajaa ei saada määrättyä määräajassa konkurssin alkaessa, kenet tuomioistuimen "
+                          "on määrättävä?")
+    assert a.primary.id == "120/2004:8:2:1" and "tuomioistuimen on määrättävä tilapäinen pesänhoitaja" in a.quote
+    # The provision is still found with the whole question: BIA 66.18(1)'s own condition is the period.
+    a = answer(retriever, "If the time limit after a consumer proposal is filed runs out without creditors asking for "
+                          "a meeting, is the proposal accepted?")
+    assert a.primary.id == "B-3:66.18:1"
+    assert asked_part("If the trustee misses the deadline, what happens?") == "what happens?"
+    assert asked_part("When must the trustee, after the meeting, report?") == \
+        "When must the trustee, after the meeting, report?"
 
 
 def test_a_two_part_question_is_quoted_through_the_sentence_that_answers_each_part(retriever):
