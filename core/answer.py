@@ -36,6 +36,7 @@ PAIR_SHARE = 0.5  # swept 0.2–1.0: +2 English questions at 0.5–0.7, one fewe
 MAX_LIST_QUOTE = 1200  # characters: a longer list is quoted by its best item
 TIED_SENTENCE_SHARE = 0.75  # a neighbouring sentence scoring this share of the best is quoted with it
 RERANK_TOP = 5
+CONDITION_SHARE = 0.5  # a question word only in its leading condition, in choosing the sentence to quote
 KEYWORD_TIE_SHARE = 0.95  # swept 0.8–0.99: +2 of 512 at 0.93–0.95, +1 at 0.97–0.99, −1 from 0.85
 EXCEPTION_SHARE = 0.5  # an exception goes first only with this share of the first answer's sentence evidence
 INHERITED_SHARE = 0.5
@@ -185,21 +186,31 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     # A nested item reads with its enclosing items' own lead-ins too ("(a) … is discharged (i) on the expiry …").
     terms_at = {s: terms for (s, _), terms in span_terms.items()}
     enclosing = [(cut, d.end - unit.start) for d, cut in zip(inner, cuts)]
-    plain = []
-    for s, e in spans:
-        seg_terms = span_terms[(s, e)]
-        overlap = sum(idf(t) for t in seg_terms) + HEADING_SHARE * sum(idf(t) for t in heading_terms - seg_terms)
-        overlap += PAIR_SHARE * sum(idf(t) for t in span_words[(s, e)] & q_pairs)
-        if s >= first_item:  # a list item reads with its lead-in: borrow half of the lead-in's evidence
-            context = lead_terms.union(*(terms_at.get(cut, set()) for cut, end in enclosing if cut < s and e <= end))
-            overlap += LEAD_IN_SHARE * sum(idf(t) for t in context - seg_terms)
-        if graph is not None:
-            excepted = _excepted_terms(db, graph, unit, s, e, an) & q_terms
-            overlap += LEAD_IN_SHARE * sum(idf(t) for t in excepted - seg_terms)
-        plain.append(overlap)
+    def plain_for(weight) -> list[float]:
+        out = []
+        for s, e in spans:
+            seg_terms = span_terms[(s, e)]
+            overlap = sum(weight(t) for t in seg_terms) + HEADING_SHARE * sum(
+                weight(t) for t in heading_terms - seg_terms)
+            overlap += PAIR_SHARE * sum(weight(t) for t in span_words[(s, e)] & q_pairs)
+            if s >= first_item:  # a list item reads with its lead-in: borrow half of the lead-in's evidence
+                context = lead_terms.union(*(terms_at.get(cut, set()) for cut, end in enclosing
+                                             if cut < s and e <= end))
+                overlap += LEAD_IN_SHARE * sum(weight(t) for t in context - seg_terms)
+            if graph is not None:
+                excepted = _excepted_terms(db, graph, unit, s, e, an) & q_terms
+                overlap += LEAD_IN_SHARE * sum(weight(t) for t in excepted - seg_terms)
+            out.append(overlap)
+        return out
+
+    plain = plain_for(idf)
+    condition_only = (set(an.terms(question[:len(question) - len(asked)], bigrams=True))
+                      - set(an.terms(asked, bigrams=True))) if asked != question else set()
+    quote_plain = plain_for(lambda t: idf(t) * (CONDITION_SHARE if t in condition_only else 1.0)) \
+        if condition_only and CONDITION_SHARE != 1.0 else plain
     best_plain = max(plain) or 1.0
 
-    def scored_for(types: list) -> list[tuple[float, int, int, int]]:
+    def scored_for(types: list, plain: list[float]) -> list[tuple[float, int, int, int]]:
         out = []
         for (s, e), overlap in zip(spans, plain):
             seg = text[s:e]
@@ -209,8 +220,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
                         -s, s, e))
         return out
 
-    unit_score = max(scored_for(whole_types))[0]
-    scored = scored_for(asked_types)
+    unit_score = max(scored_for(whole_types, plain))[0]
+    scored = scored_for(asked_types, quote_plain)
     score, _, s, e = max(scored)
     s, e = _with_tied_neighbours(scored, s, e, score, first_item)
     by_part = _part_evidence(question, span_terms, idf, an)

@@ -678,6 +678,13 @@ def test_a_deadline_named_in_the_questions_condition_does_not_choose_the_quote(r
     a = answer(retriever, "If the time limit after a consumer proposal is filed runs out without creditors asking for "
                           "a meeting, is the proposal accepted?")
     assert a.primary.id == "B-3:66.18:1"
+    # The condition runs past its own commas to the question word, and its words count for less in the quote:
+    # KonkL 21:2.1's first sentence restates the condition, the last answers "kenelle …?".
+    a = answer(retriever, "Jos velkoja väittää, että sovinnon perusteella maksettava jako-osuus ei vastaa lopullista "
+                          "jako-osuutta, kenelle on varattava tilaisuus tulla kuulluksi?")
+    assert a.primary.id == "120/2004:21:2:1" and a.quote == "Vaatimuksesta on varattava velalliselle tilaisuus tulla kuulluksi."
+    assert asked_part("Jos velkoja menettää oikeutensa, koska ei ilmoittanut ajoissa, kenelle osuus jaetaan?") == \
+        "kenelle osuus jaetaan?"
     assert asked_part("If the trustee misses the deadline, what happens?") == "what happens?"
     assert asked_part("When must the trustee, after the meeting, report?") == \
         "When must the trustee, after the meeting, report?"
