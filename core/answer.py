@@ -207,12 +207,12 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     condition_only = (set(an.terms(question[:len(question) - len(asked)], bigrams=True))
                       - set(an.terms(asked, bigrams=True))) if asked != question else set()
     quote_plain = plain_for(lambda t: idf(t) * (CONDITION_SHARE if t in condition_only else 1.0)) \
-        if condition_only and CONDITION_SHARE != 1.0 else plain
+        if condition_only else plain
     best_plain = max(plain) or 1.0
 
-    def scored_for(types: list, plain: list[float]) -> list[tuple[float, int, int, int]]:
+    def scored_for(types: list, evidence: list[float]) -> list[tuple[float, int, int, int]]:
         out = []
-        for (s, e), overlap in zip(spans, plain):
+        for (s, e), overlap in zip(spans, evidence):
             seg = text[s:e]
             stated = sum(1 for states in types if states(seg)) + bool(
                 asks_consequence and patterns.CONSEQUENCE.search(seg))

@@ -176,9 +176,8 @@ TRANSITIONAL_HEADING = re.compile(r"\b(?:voimaantulo\w*|siirtymäsäännö\w*|tr
 TRANSITIONAL_QUESTION = re.compile(
     r"\b(?:voimaan\w*|siirtymä\w*|transitional|coming\s+into\s+force|in\s+force|(?:19|20)\d\d)\b", re.I)
 # A question's leading condition ("If … misses the deadline, what document …?", "Jos … määräajassa, mitä …?"):
-# the circumstance, not what is asked for.
-# It runs to the last comma before a question word, past the commas of its own clauses ("Jos velkoja menettää
-# oikeutensa, koska …, kenelle …?").
+# the circumstance, not what is asked for. It runs to the last comma before a question word, past the commas of
+# its own clauses ("Jos velkoja menettää oikeutensa, koska …, kenelle …?").
 CONDITION_CLAUSE = re.compile(
     r"^\s*(?:if|where|jos|kun)\b[^?]*,\s*(?=(?:what|who|whom|whose|which|when|where|why|how|is|are|was|were|does|do|"
     r"did|can|could|may|might|must|shall|should|will|would|has|have|mi(?:tä|kä|tkä|hin|lloin|ten|ssä|stä|llä|lle|"
