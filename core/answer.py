@@ -106,12 +106,13 @@ def asked_part(question: str) -> str:
 
 
 def states_asked_type(question: str, text: str, period_only: bool = False) -> bool:
-    """Whether the question asks for a time or an amount and the text states every one asked for. A clause of
-    time ("when the order is made") answers "when …?" unless `period_only` asks for a stated period."""
+    """Whether the question asks for a time or an amount (after any leading condition) and the text states every one
+    asked for. A clause of time ("when the order is made") answers "when …?" unless `period_only` asks for a stated
+    period."""
     time_answer = patterns.DURATION if period_only else patterns.TIME_ANSWER
     asked = [answer_pattern for question_pattern, answer_pattern in (
         (patterns.DEADLINE_QUESTION, time_answer), (patterns.AMOUNT_QUESTION, patterns.AMOUNT))
-        if question_pattern.search(question)]
+        if question_pattern.search(asked_part(question))]
     return bool(asked) and all(answer_pattern.search(text) for answer_pattern in asked)
 
 
@@ -164,9 +165,9 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     if not spans:
         return Located(unit, text, 0.0)
     # What a question asks for (a time, an amount, a consequence, a limit) favours the sentences stating one. The
-    # provision is weighed with the whole question — its condition often restates the provision's own ("If the
-    # 45-day period passes …" for "Where, at the expiration of the forty-five day period …") —, but the sentence
-    # quoted answers what is asked after the condition ("If … misses the deadline, what document …?").
+    # provision's evidence reads it in the whole question — its condition often restates the provision's own ("If
+    # the 45-day period passes …" for "Where, at the expiration of the forty-five day period …") —, but the
+    # sentence quoted answers what is asked after the condition ("If … misses the deadline, what document …?").
     asked = asked_part(question)
     asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(question))  # "if … fails to" is itself the cue
     typed = [(patterns.DEADLINE_QUESTION, lambda seg: patterns.DURATION.search(seg) or patterns.DATE.search(seg)),
@@ -655,11 +656,12 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
         # "fails to comply with subsection (2)" reads subsection (2) in: part of its evidence is inherited.
         if unit_id in located and target in located and _sanctions(located[unit_id].quote):
             located[unit_id].score += INHERITED_SHARE * located[target].score
-    asks_time = bool(patterns.DEADLINE_QUESTION.search(retrieval.query))
+    asked = asked_part(retrieval.query)
+    asks_time = bool(patterns.DEADLINE_QUESTION.search(asked))
     if mode == "graph" and asks_time:
         _period_reads_in_what_it_cites(retriever.graph, located)
     head = cands[:RERANK_TOP]
-    if mode == "graph" and (asks_time or patterns.AMOUNT_QUESTION.search(retrieval.query)):
+    if mode == "graph" and (asks_time or patterns.AMOUNT_QUESTION.search(asked)):
         head = _with_cited_periods(retriever, retrieval, head, units, located)
     best = max((loc.score for loc in located.values()), default=0.0) or 1.0
     head = sorted(head, key=lambda c: (-(c.score + RERANK_WEIGHT * located[c.node_id].score / best), c.node_id))
@@ -674,7 +676,7 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
         head = [agreed] + [c for c in head if c is not agreed]
     in_head = {c.node_id for c in head}
     ordered = head + [c for c in cands[RERANK_TOP:] if c.node_id not in in_head]
-    if mode == "graph" and ordered and patterns.LIMIT_QUESTION.search(retrieval.query):
+    if mode == "graph" and ordered and patterns.LIMIT_QUESTION.search(asked):
         ordered = _limit_first(retriever, retrieval, ordered, units, located)
     if mode == "graph" and ordered:
         ordered = _other_than_first(retriever, retrieval, ordered, units, located)

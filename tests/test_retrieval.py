@@ -685,6 +685,11 @@ def test_a_deadline_named_in_the_questions_condition_does_not_choose_the_quote(r
     assert a.primary.id == "120/2004:21:2:1" and a.quote == "Vaatimuksesta on varattava velalliselle tilaisuus tulla kuulluksi."
     assert asked_part("Jos velkoja menettää oikeutensa, koska ei ilmoittanut ajoissa, kenelle osuus jaetaan?") == \
         "kenelle osuus jaetaan?"
+    # Nor does it send graph mode after a provision that states a period (BIA 66.18(1) cites 66.15(2) and states the
+    # 45 days): the question asks what the administrator must do.
+    a = answer(retriever, "If a quarter of the creditors by value ask for a meeting within the deadline after a "
+                          "consumer proposal is filed, what must the administrator do?", mode="graph")
+    assert a.primary.id == "B-3:66.15:2"
     assert asked_part("If the trustee misses the deadline, what happens?") == "what happens?"
     assert asked_part("When must the trustee, after the meeting, report?") == \
         "When must the trustee, after the meeting, report?"
