@@ -175,13 +175,15 @@ WHAT_IS_TERM = re.compile(
 TRANSITIONAL_HEADING = re.compile(r"\b(?:voimaantulo\w*|siirtymäsäännö\w*|transitional|coming\s+into\s+force)", re.I)
 TRANSITIONAL_QUESTION = re.compile(
     r"\b(?:voimaan\w*|siirtymä\w*|transitional|coming\s+into\s+force|in\s+force|(?:19|20)\d\d)\b", re.I)
-# A question's leading condition ("If … misses the deadline, what document …?", "Jos … määräajassa, mitä …?"):
-# the circumstance, not what is asked for. It runs to the last comma before a question word, past the commas of
-# its own clauses ("Jos velkoja menettää oikeutensa, koska …, kenelle …?").
+# A question's leading condition ("If … misses the deadline, what document …?", "Jos … määräajassa, mitä …?",
+# "Once …, can …?", "When a …, who …?" — not "When must …?"): the circumstance, not what is asked for. It runs
+# to the last comma before a question word, past the commas of its own clauses ("Jos velkoja menettää oikeutensa,
+# koska …, kenelle …?").
 CONDITION_CLAUSE = re.compile(
-    r"^\s*(?:if|where|jos|kun)\b[^?]*,\s*(?=(?:what|who|whom|whose|which|when|where|why|how|is|are|was|were|does|do|"
-    r"did|can|could|may|might|must|shall|should|will|would|has|have|mi(?:tä|kä|tkä|hin|lloin|ten|ssä|stä|llä|lle|"
-    r"nkä|ksi|llai\w*)|ku(?:ka|inka)|ke(?:tkä|nen|nelle|neltä|net|tä|nellä)|montako|paljonko|kauanko|\w+(?:ko|kö))\b)",
+    r"^\s*(?:if|where|jos|kun|mikäli|jollei|ellei|once|after|before|unless|when\s+(?:a|an|the|any|its|his|her|their))\b"
+    r"[^?]*,\s*(?=(?:what|who|whom|whose|which|when|where|why|how|is|are|was|were|does|do|did|can|could|may|might|"
+    r"must|shall|should|will|would|has|have|mi(?:tä|kä|tkä|hin|lloin|ten|ssä|stä|llä|lle|nkä|ksi|llai\w*)|"
+    r"ku(?:ka|inka)|ke(?:tkä|nen|nelle|neltä|net|tä|nellä)|montako|paljonko|kauanko|\w+(?:ko|kö))\b)",
     re.I)
 CLAUSE_JOIN = re.compile(r",\s*(?:and|or|but|ja|sekä|vai|mutta)\s|;\s", re.I)
 DEADLINE_QUESTION = re.compile(

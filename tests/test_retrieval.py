@@ -691,6 +691,8 @@ def test_a_deadline_named_in_the_questions_condition_does_not_choose_the_quote(r
                           "consumer proposal is filed, what must the administrator do?", mode="graph")
     assert a.primary.id == "B-3:66.15:2"
     assert asked_part("If the trustee misses the deadline, what happens?") == "what happens?"
+    assert asked_part("Once the estate is closed, who keeps the books?") == "who keeps the books?"
+    assert asked_part("When a meeting is adjourned, must notice be given?") == "must notice be given?"
     assert asked_part("When must the trustee, after the meeting, report?") == \
         "When must the trustee, after the meeting, report?"
 
