@@ -245,7 +245,7 @@ WHO_QUESTION = re.compile(r"^\s*(?:who|whom|kuka|ketkä|keitä|kenellä|kenet|ke
 AMOUNT_QUESTION = re.compile(
     r"\b(?:how\s+much|what\s+amount|up\s+to\s+what|what\s+total|how\s+large|what\s+vote|what\s+majority|"
     r"what\s+(?:percentage|share|portion|proportion)|how\s+big|"
-    r"kuinka\s+suuri|kuinka\s+paljon|paljonko|mikä\s+määrä|millä\s+\w*\s*enemmistöllä|minkä\s+verran|"
+    r"kuinka\s+suur\w*|kuinka\s+paljon|paljonko|minkä\s+suurui\w*|mikä\s+määrä|millä\s+\w*\s*enemmistöllä|minkä\s+verran|"
     r"mikä\s+osuus|(?:kuinka\s+monta|montako)\s+prosenttia)\b",
     re.I,
 )

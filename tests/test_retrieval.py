@@ -626,6 +626,10 @@ def test_what_answers_a_time_or_amount_question():
     for share in ("What percentage of the value is paid first?", "Mikä osuus arvosta maksetaan ensin?"):
         assert states_asked_type(share, "jaetaan 50 prosenttia kiinnitetyn omaisuuden arvosta")
     # "Kuinka paljon" is Finnish for "how much", as "paljonko" is.
+    # … and "kuinka suuren osan", "kuinka suurella", "minkä suuruisen" as "kuinka suuri" does.
+    for how_large in ("Kuinka suuren osan velkojista on kannatettava?", "Kuinka suurella enemmistöllä päätetään?",
+                      "Minkä suuruisen palkkion pesänhoitaja saa?"):
+        assert states_asked_type(how_large, "kannattaa vähintään puolet velkojista")
     for how_much in ("Kuinka paljon velkojalle maksetaan?", "Paljonko velkojalle maksetaan?"):
         assert states_asked_type(how_much, "jaetaan 50 prosenttia kiinnitetyn omaisuuden arvosta")
         assert not states_asked_type(how_much, "jaetaan ennen muita saatavia")
