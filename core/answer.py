@@ -187,28 +187,32 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     # A nested item reads with its enclosing items' own lead-ins too ("(a) … is discharged (i) on the expiry …").
     terms_at = {s: terms for (s, _), terms in span_terms.items()}
     enclosing = [(cut, d.end - unit.start) for d, cut in zip(inner, cuts)]
-    def plain_for(weight) -> list[float]:
-        out = []
-        for s, e in spans:
-            seg_terms = span_terms[(s, e)]
-            overlap = sum(weight(t) for t in seg_terms) + HEADING_SHARE * sum(
-                weight(t) for t in heading_terms - seg_terms)
-            overlap += PAIR_SHARE * sum(weight(t) for t in span_words[(s, e)] & q_pairs)
-            if s >= first_item:  # a list item reads with its lead-in: borrow half of the lead-in's evidence
-                context = lead_terms.union(*(terms_at.get(cut, set()) for cut, end in enclosing
-                                             if cut < s and e <= end))
-                overlap += LEAD_IN_SHARE * sum(weight(t) for t in context - seg_terms)
-            if graph is not None:
-                excepted = _excepted_terms(db, graph, unit, s, e, an) & q_terms
-                overlap += LEAD_IN_SHARE * sum(weight(t) for t in excepted - seg_terms)
-            out.append(overlap)
-        return out
 
-    plain = plain_for(idf)
+    def weighed_groups(s: int, e: int) -> list[tuple[float, set[str]]]:
+        """The question words a span shows, by the share they count at."""
+        seg_terms = span_terms[(s, e)]
+        groups = [(1.0, seg_terms), (HEADING_SHARE, heading_terms - seg_terms),
+                  (PAIR_SHARE, span_words[(s, e)] & q_pairs)]
+        if s >= first_item:  # a list item reads with its lead-in: borrow half of the lead-in's evidence
+            context = lead_terms.union(*(terms_at.get(cut, set()) for cut, end in enclosing if cut < s and e <= end))
+            groups.append((LEAD_IN_SHARE, context - seg_terms))
+        if graph is not None:
+            excepted = _excepted_terms(db, graph, unit, s, e, an) & q_terms
+            groups.append((LEAD_IN_SHARE, excepted - seg_terms))
+        return groups
+
+    def evidence_of(groups: list[tuple[float, set[str]]], weight) -> float:
+        overlap = 0.0
+        for share, terms in groups:
+            overlap += share * sum(weight(t) for t in terms)
+        return overlap
+
+    span_groups = [weighed_groups(s, e) for s, e in spans]
+    plain = [evidence_of(groups, idf) for groups in span_groups]
     condition_only = (set(an.terms(question[:len(question) - len(asked)], bigrams=True))
                       - set(an.terms(asked, bigrams=True))) if asked != question else set()
-    quote_plain = plain_for(lambda t: idf(t) * (CONDITION_SHARE if t in condition_only else 1.0)) \
-        if condition_only else plain
+    quote_plain = [evidence_of(groups, lambda t: idf(t) * (CONDITION_SHARE if t in condition_only else 1.0))
+                   for groups in span_groups] if condition_only else plain
     best_plain = max(plain) or 1.0
 
     def scored_for(types: list, evidence: list[float]) -> list[tuple[float, int, int, int]]:
