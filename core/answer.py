@@ -225,8 +225,10 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
                         -s, s, e))
         return out
 
-    unit_score = max(scored_for(whole_types, plain))[0]
-    scored = scored_for(asked_types, quote_plain)
+    scored = scored_for(whole_types, plain)
+    unit_score = max(scored)[0]
+    if asked_types != whole_types or quote_plain is not plain:  # a leading condition changes the quote's reading
+        scored = scored_for(asked_types, quote_plain)
     score, _, s, e = max(scored)
     s, e = _with_tied_neighbours(scored, s, e, score, first_item)
     by_part = _part_evidence(question, span_terms, idf, an)
