@@ -89,6 +89,18 @@ def test_of_two_verb_readings_the_verb_the_statutes_use_wins():
 
 
 @needs_voikko
+def test_of_two_noun_readings_the_noun_the_statutes_use_wins():
+    fi = analyzer("fi")
+    # Voikko reads these first as päättö, muutto (a move), vuo (a stream), kansi (a lid) and maksuvaras (a thief);
+    # the statutes' nouns are päätös, muutos ("hakea muutosta": appeal), vuosi, kanne (an action) and maksuvara.
+    assert [fi.lemma(w) for w in ("päätökseen", "muutosta", "vuotta", "kanteen", "maksuvarasta")] == [
+        "päätös", "muutos", "vuosi", "kanne", "maksuvara"]
+    assert fi.terms("päätökseen ei saa hakea muutosta") == fi.terms("päätös ei saa hakea muutos")
+    # Neither reading of "erikseen" (erä, erillään) is a noun the statutes inflect: Voikko's first stands.
+    assert fi.lemma("erikseen") == "erä"
+
+
+@needs_voikko
 def test_a_common_word_is_read_before_a_name():
     fi = analyzer("fi")
     # Voikko lists the names Vera, Oman, Anna and Jon first for these; "Oman" and "Anna" are even their own base form.
