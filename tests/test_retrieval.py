@@ -382,6 +382,12 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     assert "suoritus" in retriever.register_terms("Saako velkoja maksun vakuudesta?", "fi")
     # A hyphenated everyday phrase too: "first-time bankrupt" is the Act's "never before been bankrupt".
     assert "never" in retriever.register_terms("Is a first-time bankrupt discharged?", "en")
+    # "Which court" asks for jurisdiction; to "replace" someone is to appoint another "in lieu of" them; a party
+    # "asks the court" by applying to it; what a document must "kertoa" (tell) is what must "käydä ilmi" from it.
+    assert "jurisdict" in retriever.register_terms("Which court hears a petition for a receivership?", "en")
+    assert "lieu" in retriever.register_terms("Can the inspectors be replaced?", "en")
+    assert "appli" in retriever.register_terms("Can a landlord ask the court to lift the stay?", "en")
+    assert "ilmi" in retriever.register_terms("Mitä perukirjassa pitää kertoa?", "fi")
     # What the court decides is "in the discretion of the court".
     assert "discret" in retriever.register_terms("Who decides whether the bankrupt pays the costs?", "en")
     # The statute's words also count when the answer's sentence is chosen: "employee"/"salary" → worker, wages.
@@ -622,6 +628,9 @@ def test_what_answers_a_time_or_amount_question():
                      "How many weeks does the trustee have?"):
         assert states_asked_type(how_many, "kahden kuukauden kuluessa") or states_asked_type(how_many, "within 10 days")
     assert not states_asked_type("Kuinka monta velkojaa tarvitaan?", "kahden kuukauden kuluessa")
+    # "How much notice" asks for a period, not an amount.
+    assert states_asked_type("How much notice must the landlord receive?", "not less than ten days before the hearing")
+    assert not states_asked_type("How much notice must the landlord receive?", "a sum not exceeding $5,000")
     assert states_asked_type("How quickly must the trustee act?", "the trustee shall forthwith")
     for share in ("What percentage of the value is paid first?", "Mikä osuus arvosta maksetaan ensin?"):
         assert states_asked_type(share, "jaetaan 50 prosenttia kiinnitetyn omaisuuden arvosta")
