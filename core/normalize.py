@@ -165,14 +165,10 @@ def _preferred(readings: list[dict], word: str) -> dict:
         known = next((a for a in readings if a.get("CLASS") == "teonsana" and _base(a) in inflected), None)
         if known is not None:
             return known
-    if first.get("CLASS") == "nimisana" and _base(first) != word and _base(first) not in inflected:
-        # "päätökseen" reads as päättö before päätös, "muutosta" as muutto (a move) before muutos (a change):
-        # a noun the statutes use in forms of its own wins, as a verb does.
-        known = next((a for a in readings if a.get("CLASS") == "nimisana" and _base(a) in inflected), None)
-        if known is not None:
-            return known
-    if first.get("CLASS") != "nimisana" or _base(first) != word or word in inflected:
+    if first.get("CLASS") != "nimisana" or _base(first) in inflected:
         return first
+    # A noun the statutes use in forms of its own wins, as a verb does: "hakemusta" is not hake + musta,
+    # "päätökseen" not päättö, "muutosta" not muutto (a move) but muutos (a change).
     return next((a for a in readings if a.get("CLASS") == "nimisana" and _base(a) in inflected), first)
 
 

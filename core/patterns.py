@@ -186,8 +186,11 @@ CONDITION_CLAUSE = re.compile(
     r"ku(?:ka|inka)|ke(?:tkä|nen|nelle|neltä|net|tä|nellä)|montako|paljonko|kauanko|\w+(?:ko|kö))\b)",
     re.I)
 CLAUSE_JOIN = re.compile(r",\s*(?:and|or|but|ja|sekä|vai|mutta)\s|;\s", re.I)
+# "How much notice / time" asks for a period, not an amount.
+NOTICE_OR_TIME = r"(?:advance\s+)?(?:notice|time|warning)"
 DEADLINE_QUESTION = re.compile(
-    r"\b(?:how\s+long|how\s+soon|how\s+many\s+days|how\s+much\s+(?:advance\s+)?(?:notice|time|warning)|within\s+(?:what|how)|by\s+when|what\s+time|"
+    rf"\b(?:how\s+long|how\s+soon|how\s+many\s+days|how\s+much\s+{NOTICE_OR_TIME}|within\s+(?:what|how)|"
+    r"by\s+when|what\s+time|"
     r"when\s+must|deadline|time\s+limit|how\s+far\s+back|longest|shortest|maximum\s+period|"
     r"how\s+many\s+(?:months|weeks|years)|kuinka\s+mon(?:en|ta)\s+(?:päiv|viiko|kuukau|vuo)\w*|"
     r"montako\s+(?:päivää|viikkoa|kuukautta|vuotta)|"
@@ -243,7 +246,8 @@ TITLE_CITATION = re.compile(r"\([^)]*\)|\b\d+/\d{4}\b")
 # "Who may …?" / "Kuka voi …?": answered in full by a list of persons when the provision has one under a colon.
 WHO_QUESTION = re.compile(r"^\s*(?:who|whom|kuka|ketkä|keitä|kenellä|kenet|keneen|kenelle|keneltä)\b", re.I)
 AMOUNT_QUESTION = re.compile(
-    r"\b(?:how\s+much(?!\s+(?:advance\s+)?(?:notice|time|warning))|what\s+amount|up\s+to\s+what|what\s+total|how\s+large|what\s+vote|what\s+majority|"
+    rf"\b(?:how\s+much(?!\s+{NOTICE_OR_TIME})|what\s+amount|up\s+to\s+what|what\s+total|how\s+large|"
+    r"what\s+vote|what\s+majority|"
     r"what\s+(?:percentage|share|portion|proportion)|how\s+big|"
     r"kuinka\s+suur\w*|kuinka\s+paljon|paljonko|minkä\s+suurui\w*|mikä\s+määrä|millä\s+\w*\s*enemmistöllä|minkä\s+verran|"
     r"mikä\s+osuus|(?:kuinka\s+monta|montako)\s+prosenttia)\b",
