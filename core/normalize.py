@@ -151,8 +151,9 @@ def _preferred(readings: list[dict], word: str) -> dict:
     """A common word's reading before a name's; among those, the one whose base form is the word itself, else
     Voikko's first: "maksaa" is the verb, not the partitive of maksa (liver); "vuosi" is year, not vuotaa;
     "vakuusvelkoja" is the creditor, not debts; "veroja" is taxes, not the name Vera; "oman" is oma, not Oman.
-    But a noun read as itself that the statutes never inflect yields to a noun reading whose base form they do:
-    "hakemusta" is the partitive of hakemus, not hake + musta; "varoja" of vara (funds), not a "varoja"."""
+    But a noun reading whose base form the statutes never inflect yields to a noun reading whose base form they do:
+    "hakemusta" is the partitive of hakemus, not hake + musta; "varoja" of vara (funds), not a "varoja";
+    "päätökseen" the illative of päätös, not of päättö."""
     first = min(readings, key=lambda a: (a.get("CLASS") in _PROPER_NOUNS, _base(a) != word))
     if first.get("CLASS") == "nimisana" and first.get("POSSESSIVE"):
         # A noun with a possessive suffix yields to a verb: "kuullaan" is heard, not "at his moon" (kuu).
