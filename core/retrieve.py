@@ -452,6 +452,10 @@ class Retriever:
         fixed = next((c for c in restored if known(c)), None)
         if fixed is not None or any(t in bm.vocab for t in an.terms(word)):
             return fixed  # a word known by its parts ("takaisinsaantilain", which only Voikko lacks) stays
+        if not dictionary_rejects(word, lang):
+            # A real word the statutes do not use ("maksamaton", unpaid) is respelt only as a whole word they do use
+            # (above), not as one that shares a compound part with them ("maksamätön", maksa + mättää).
+            return None
         # The dictionary's first suggestion that shares a term with the statutes (or is a stopword: "mita").
         return next((c for c in spelling_candidates(word, lang) if " " not in c and (
             c in an.stopwords or any(t in bm.vocab for t in an.terms(c)))), None)
