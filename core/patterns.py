@@ -229,10 +229,12 @@ QUESTION_OTHER_THAN = re.compile(
     r"(?:\s+[\w’'-]+){0,3}?\s+(?:kuin|than)\s+(?P<excluded>[^,.;:?!]{1,80})", re.I)
 # Up to four words between "other than" and the reference it excludes ("other than those referred to in …").
 SCOPE_GAP = re.compile(r"^(?:\s+[\w’'-]+){0,4}\s+$")
-# A question whose answer is a whole list: "what factors …", "which documents …", "mitkä seikat …".
+# A question whose answer is a whole list: "what factors …", "which documents …", "mitkä seikat …", and what an
+# actor "must / can / has to … do" where the provision lists the duties or powers ("The clerk shall (a) …; (b) …").
 LIST_QUESTION = re.compile(
     r"\b(?:what|which)\s+(?:are\s+the\s+)?(?:factors|documents|matters|conditions|circumstances|grounds|criteria|"
     r"particulars|requirements|duties|steps|things)\b|\b(?:on|under)\s+what\s+(?:conditions|terms)\b|"
+    r"^\s*what\s+(?:else\s+)?(?:can|may|must|shall|does|do|is|are)\s+[^?,]*\bdo\b|"
     r"\bmitkä\s+(?:seikat|asiakirjat|edellytykset|tiedot|asiat)\b|\bmitä\s+seikkoja\b|\bedellyt\w*",
     re.I,
 )

@@ -822,6 +822,20 @@ def test_a_question_asking_for_a_list_is_answered_with_the_whole_list(retriever)
     assert one.primary.id == "C-36:32:4:a" and "(b)" not in one.quote
 
 
+def test_what_an_actor_must_or_can_do_is_answered_with_every_item_of_the_list(retriever):
+    # Not evaluation questions. BIA 220(1): "The clerk shall (a) file the affidavit …; (b) … settle the amounts …;
+    # and (c) fix a date for hearing any objections by creditors." — each item one of the clerk's duties.
+    from core.answer import localise
+    from core.store import get_node
+    unit = get_node(retriever.db, "B-3:220:1")
+    duties = localise(retriever, unit, "What must the clerk do with the debtor's affidavit?", "en")
+    assert duties.node.id == "B-3:220:1" and duties.quote.startswith("The clerk shall (a) file the affidavit")
+    assert "(c) fix a date for hearing any objections" in duties.quote and duties.quote in unit.text
+    # Asked about one of them, the item alone.
+    one = localise(retriever, unit, "Does the clerk fix a date for hearing creditors' objections?", "en")
+    assert one.node.id == "B-3:220:1:c"
+
+
 def test_a_conditions_question_reads_on_from_the_best_sentence_through_the_list(retriever):
     # Not an evaluation question. KonkL 21:1.1: a sentence, then "Edellytyksenä on, että: 1) … 3) …".
     from core.answer import localise
