@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from core import expand as expand_mod
-from core import patterns, store
+from core import extract, patterns, store
 from core.model import Node
 from core.index import keyword_text
 from core.normalize import Analyzer, analyzer
-from core.retrieve import Candidate, Retrieval, Retriever
+from core.retrieve import Candidate, Retrieval, Retriever, asked_words
 from core.text import is_verbatim, sentence_spans
 
 MAX_SUPPORTING = 5
@@ -42,6 +43,7 @@ EXCEPTION_SHARE = 0.5  # an exception goes first only with this share of the fir
 INHERITED_SHARE = 0.5
 PERIOD_SHARE = 0.75  # swept 0.25–1.0: exam_fi +1 from 0.5, nothing lost; from 0.75 paraphrases hold too
 CONSEQUENCE_SOURCES = 2  # best hits whose referring provisions join the pool on a consequence question
+DUTY_SHARE = 0.3  # a sentence putting a duty on the actor a "what must X do" asks about: swept 0.3–1.0, see README
 RERANK_WEIGHT = 0.03  # how much the best sentence's evidence moves a unit among the top five
 # A cited provision joins the reranked units when its evidence is this much stronger than theirs: swept 1.0–1.5,
 # +2 of 221 questions at 1.1–1.35, one lost at 1.0 (a stay "for such period" citing a notice's ten days).
@@ -116,6 +118,18 @@ def states_asked_type(question: str, text: str, period_only: bool = False) -> bo
     return bool(asked) and all(answer_pattern.search(text) for answer_pattern in asked)
 
 
+def _duty_of(asked: str, lang: str) -> Callable[[str], bool] | None:
+    """For "What must the clerk do …?" / "Mitä pesänhoitajan on tehtävä …?", whether a sentence puts a duty on
+    that actor ("The clerk shall (a) file …"); None for any other question."""
+    m = patterns.DUTY_QUESTION.search(asked)
+    an = analyzer(lang)
+    wanted = set(an.terms(next(group for group in m.groups() if group))) if m else set()
+    if not wanted:
+        return None
+    return lambda sentence: any(duty == "mandatory" and wanted & set(an.terms(actor))
+                                for actor, duty in extract.duties_in(sentence, lang))
+
+
 def _descendants(db, node: Node) -> list[Node]:
     out, stack = [], [node.id]
     while stack:
@@ -131,7 +145,7 @@ def _printed_label(node: Node) -> str:
 
 def _question_terms(retriever: Retriever, question: str, lang: str) -> tuple[set[str], set[str]]:
     """The question's own terms, and those with the statutes' words for its everyday ones ("employee" → "worker")."""
-    words = set(analyzer(lang).terms(question))
+    words = set(analyzer(lang).terms(asked_words(question)))
     return words, words | set(retriever.register_terms(question, lang))
 
 
@@ -174,6 +188,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
              (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search), (patterns.LIMIT_QUESTION, patterns.LIMIT.search)]
     whole_types = [states for question_pattern, states in typed if question_pattern.search(question)]
     asked_types = [states for question_pattern, states in typed if question_pattern.search(asked)]
+    duty_of = _duty_of(asked, unit.lang)
     first_item = min(cuts) if cuts else len(text)
     lead_terms = set(an.terms(text[:first_item])) & q_terms
     # The provision's own title (marginal note, else its section's heading) is weaker evidence for every sentence.
@@ -221,8 +236,9 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
             seg = text[s:e]
             stated = sum(1 for states in types if states(seg)) + bool(
                 asks_consequence and patterns.CONSEQUENCE.search(seg))
-            out.append((overlap + INTENT_BONUS * best_plain * stated - LENGTH_PENALTY * len(seg) * best_plain / 10,
-                        -s, s, e))
+            owes = bool(duty_of and duty_of(seg))
+            out.append((overlap + (INTENT_BONUS * stated + DUTY_SHARE * owes) * best_plain
+                        - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
         return out
 
     scored = scored_for(whole_types, plain)

@@ -113,9 +113,12 @@ def _procedure_after(sentence: str, pos: int, lang: str) -> str:
     return _clean(_words(after[:stop.start()] if stop else after, MAX_PROCEDURE_WORDS))
 
 
-def _english(node: Node, sentence: str) -> list[DutyCandidate]:
-    out: list[DutyCandidate] = []
-    clauses: list[tuple[str, str, int, int]] = []  # actor, modal, modal start, modal end
+Clause = tuple[str, str, int, int]  # actor, modal, modal start, modal end
+
+
+def _en_clauses(sentence: str) -> tuple[list[Clause], set[int]]:
+    """Each modal clause with its actor, in order, and the starts of those negated by "No … shall"."""
+    clauses: list[Clause] = []
     for m in patterns.EN_DUTY_OF.finditer(sentence):
         clauses.append((_clean(patterns.EN_ACTOR_TRIM.sub("", m.group("actor"))), "is the duty of", m.start(), m.end()))
     for m in patterns.EN_MODAL.finditer(sentence):
@@ -128,7 +131,17 @@ def _english(node: Node, sentence: str) -> list[DutyCandidate]:
         if actor:
             clauses.append((actor, modal, m.start(), m.end()))
     negated = {c[2] for c in clauses if re.search(r"\bno\s+[\w’' ]*$", sentence[:c[2]], re.I) and c[1] == "shall"}
-    clauses.sort(key=lambda c: c[2])
+    return sorted(clauses, key=lambda c: c[2]), negated
+
+
+def _en_type(modal: str, start: int, negated: set[int]) -> str:
+    # "No person shall …" is a prohibition although its modal is "shall".
+    return "prohibited" if start in negated else EN_TYPES[modal]
+
+
+def _english(node: Node, sentence: str) -> list[DutyCandidate]:
+    out: list[DutyCandidate] = []
+    clauses, negated = _en_clauses(sentence)
     deadlines = find_deadlines(sentence, "en")
     consequence = patterns.EN_CONSEQUENCE.search(sentence)
     for actor, modal, start, end in clauses[:3]:
@@ -137,8 +150,7 @@ def _english(node: Node, sentence: str) -> list[DutyCandidate]:
             procedure = _procedure_for(sentence, end, d, "en")
             out.append(DutyCandidate(
                 node_id=node.id, relationship_text=sentence, actor=actor, procedure=procedure, modal_verb=modal,
-                # "No person shall …" is a prohibition although its modal is "shall".
-                duty_type="prohibited" if start in negated else EN_TYPES[modal], extractor="rules",
+                duty_type=_en_type(modal, start, negated), extractor="rules",
                 deadline=d.text if d else "",
                 deadline_amount=d.amount if d else None, deadline_unit=d.unit if d else "",
                 consequence=_clean(consequence.group(0)) if consequence else "",
@@ -189,10 +201,7 @@ def _fi_actor(sentence: str, modal_start: int) -> str:
     return ""
 
 
-def _finnish(node: Node, sentence: str) -> list[DutyCandidate]:
-    out: list[DutyCandidate] = []
-    deadlines = find_deadlines(sentence, "fi")
-    consequence = patterns.FI_CONSEQUENCE.search(sentence)
+def _fi_clauses(sentence: str) -> list[Clause]:
     clauses = []
     for m in patterns.FI_MODAL.finditer(sentence):
         modal = patterns.WHITESPACE.sub(" ", m.group("modal").lower())
@@ -200,6 +209,14 @@ def _finnish(node: Node, sentence: str) -> list[DutyCandidate]:
         actor = _fi_actor(sentence, m.start())
         if actor:
             clauses.append((actor, modal, m.start(), m.end()))
+    return clauses
+
+
+def _finnish(node: Node, sentence: str) -> list[DutyCandidate]:
+    out: list[DutyCandidate] = []
+    deadlines = find_deadlines(sentence, "fi")
+    consequence = patterns.FI_CONSEQUENCE.search(sentence)
+    clauses = _fi_clauses(sentence)
     for actor, modal, start, end in clauses[:3]:
         mine = [d for d in deadlines if _deadline_belongs(d, start, clauses, sentence)]
         for d in mine or [None]:
@@ -209,6 +226,15 @@ def _finnish(node: Node, sentence: str) -> list[DutyCandidate]:
                 deadline_amount=d.amount if d else None, deadline_unit=d.unit if d else "",
                 consequence=_clean(consequence.group(0)) if consequence else "", confidence=0.75 if d else 0.55))
     return out
+
+
+def duties_in(sentence: str, lang: str) -> list[tuple[str, str]]:
+    """(actor, duty type) of a sentence's first three modal clauses, as the extractor reads them: "The clerk shall
+    (a) file …" → [("clerk", "mandatory")]."""
+    if lang == "fi":
+        return [(actor, FI_TYPES[modal]) for actor, modal, _, _ in _fi_clauses(sentence)[:3]]
+    clauses, negated = _en_clauses(sentence)
+    return [(actor, _en_type(modal, start, negated)) for actor, modal, start, _ in clauses[:3]]
 
 
 # --- driving ---------------------------------------------------------------------------------

@@ -329,7 +329,7 @@ class Retriever:
             lead = "Haettiin korjatulla kirjoitusasulla" if lang == "fi" else "Searched with corrected spelling"
             result.notices.append(f"{lead}: " + ", ".join(
                 f"“{typed}” → “{fixed}”" for typed, fixed in result.corrections) + ".")
-        terms = analyzer(lang).terms(text, bigrams=True) + self.register_terms(text, lang)
+        terms = analyzer(lang).terms(asked_words(text), bigrams=True) + self.register_terms(text, lang)
         result.terms = terms
         routed = self.route(text, lang, terms)
         result.laws = [k for k, _ in routed]
@@ -529,6 +529,11 @@ class Retriever:
                     covered.update(range(i, i + n))
                     break
         return found
+
+
+def asked_words(question: str) -> str:
+    """The question without the words of its frame that the answer does not share ("Mitä X:n on tehtävä")."""
+    return patterns.FI_DO_FRAME.sub(r"\1", question)
 
 
 def _says_where(word: str, lang: str) -> bool:

@@ -836,6 +836,23 @@ def test_what_an_actor_must_or_can_do_is_answered_with_every_item_of_the_list(re
     assert one.node.id == "B-3:220:1:c"
 
 
+def test_what_an_actor_must_do_is_read_in_the_sentences_that_put_a_duty_on_that_actor(retriever):
+    # Not evaluation questions. BIA 66.13(2): "An administrator who agrees to assist a consumer debtor shall (a) …";
+    # 66.4(2), about a bankrupt consumer debtor's proposal, shares more of the words but puts no duty on him.
+    duty = answer(retriever, "What must an administrator do for the consumer debtor?")
+    assert duty.primary.id == "B-3:66.13:2"
+    from core.answer import _duty_of
+    owes = _duty_of("What must the clerk do with the affidavit?", "en")
+    assert owes("The clerk shall (a) file the affidavit referred to in subsection 219(2)")
+    assert not owes("A debtor may apply to the clerk of the court for a consolidation order.")
+    assert _duty_of("What can the clerk refuse?", "en") is None
+    # "Mitä X:n on tehtävä" is "what must X do": its "tehtävä" is not the noun (a task) of "Selvittäjän tehtävä
+    # kestää …" (YSL 8.4), and the duty is the administrator's notice of the confirmed programme (YSL 77.2).
+    fi = answer(retriever, "Mitä selvittäjän on tehtävä, kun saneerausohjelma vahvistetaan?")
+    assert fi.primary.id == "47/1993:10:77:2" and "selvittäjän on annettava päätös tiedoksi" in fi.quote
+    assert _duty_of("Mitä selvittäjän on tehtävä?", "fi")("selvittäjän on annettava päätös tiedoksi asiaan osallisille")
+
+
 def test_a_conditions_question_reads_on_from_the_best_sentence_through_the_list(retriever):
     # Not an evaluation question. KonkL 21:1.1: a sentence, then "Edellytyksenä on, että: 1) … 3) …".
     from core.answer import localise
