@@ -209,9 +209,11 @@ DURATION = re.compile(
     r"(?:kuluessa|kuluttua|aikana|ennen)\b|\bviipymättä\b|\bviimeistään\b|\baikaisintaan\b",
     re.I,
 )
-# A date rather than a period: "on or before December 31", "not later than", "johon mennessä".
+# A date rather than a period: "on or before December 31", "not later than", "johon mennessä"; or a time set by
+# another event: "the court shall at the same time appoint a person to monitor" (not "at the same time as an
+# order …", a condition).
 DATE = re.compile(
-    r"\bon\s+or\s+before\b|\bnot\s+later\s+than\b|\b(?:January|February|March|April|May|June|July|August|"
+    r"\bon\s+or\s+before\b|\bnot\s+later\s+than\b|\bat\s+the\s+same\s+time\b(?!\s+as\b)|\b(?:January|February|March|April|May|June|July|August|"
     r"September|October|November|December)\s+\d{1,2}\b|\bmennessä\b", re.I)
 # What answers "when …?": a period, a date, or a clause of time ("kun lopputilitys on hyväksytty").
 TIME_ANSWER = re.compile(DURATION.pattern + "|" + DATE.pattern + r"|\b(?:when|until|kun|kunnes)\b", re.I)

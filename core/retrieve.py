@@ -29,6 +29,9 @@ ROUTE_TOP = 2
 ROUTE_HITS = 3  # a law's best BM25 hits that count for it (best two: exam_fi_own4 +1, nothing else; see the README)
 ROUTE_HIT_DECAY = 0.5  # its 2nd and 3rd best hits count 0.5 and 0.25: swept 0.3–1.0, see the README
 DIVERSITY_TOP, DIVERSITY_PER_SECTION = 5, 2
+# Fused scores closer than this are a tie (ranks 2 + 2 against 1 + 3): a third unit of a section tied with the
+# second is not held back by the diversity rule, which would otherwise choose between equals by list order.
+DIVERSITY_TIE = 1e-5
 DENSE_WEIGHT = {"en": 1.0, "fi": 0.2}
 DEFINITION_GUARD = 0.004
 TRANSITIONAL_GUARD = 0.004  # like the definition guard: old-case rules after live law
@@ -581,13 +584,16 @@ def _section_of(node_id: str) -> str:
 
 
 def _diversify(ranked: list[Candidate]) -> list[Candidate]:
-    """Diversity rule: at most two units of one section in the top five (the rest keep their order)."""
-    head, tail, per_section = [], [], {}
+    """Diversity rule: at most two units of one section in the top five, unless tied with the second (the rest keep
+    their order)."""
+    head, tail, per_section, last_score = [], [], {}, {}
     for c in ranked:
         sec = _section_of(c.node_id)
-        if len(head) < DIVERSITY_TOP and per_section.get(sec, 0) >= DIVERSITY_PER_SECTION:
+        if (len(head) < DIVERSITY_TOP and per_section.get(sec, 0) >= DIVERSITY_PER_SECTION
+                and last_score[sec] - c.score > DIVERSITY_TIE):
             tail.append(c)
             continue
         per_section[sec] = per_section.get(sec, 0) + 1
+        last_score[sec] = c.score
         (head if len(head) < DIVERSITY_TOP else tail).append(c)
     return head + tail

@@ -853,6 +853,34 @@ def test_what_an_actor_must_do_is_read_in_the_sentences_that_put_a_duty_on_that_
     assert _duty_of("Mitä selvittäjän on tehtävä?", "fi")("selvittäjän on annettava päätös tiedoksi asiaan osallisille")
 
 
+def test_the_diversity_rule_holds_back_a_third_unit_of_a_section_unless_it_ties_with_the_second():
+    from core.retrieve import RRF_K, Candidate, _diversify
+
+    def fused(node_id: str, bm25_rank: int, dense_rank: int) -> Candidate:
+        rrf = 1 / (RRF_K + bm25_rank) + 1 / (RRF_K + dense_rank)
+        return Candidate(node_id, "C-36", bm25_rank, dense_rank, rrf=rrf, score=rrf)
+
+    # Ranks 3 + 1 and 1 + 3 against 2 + 2: fused scores 8·10⁻⁶ apart, a tie.
+    tied = sorted([fused("C-36:11.7:2", 3, 1), fused("C-36:11.7:3", 1, 3), fused("C-36:11.7:1", 2, 2),
+                   fused("C-36:11.8:1", 5, 4), fused("C-36:11.8:5", 4, 10), fused("C-36:27", 7, 13)],
+                  key=lambda c: -c.score)
+    assert [c.node_id for c in _diversify(tied)][:5] == [
+        "C-36:11.7:2", "C-36:11.7:3", "C-36:11.7:1", "C-36:11.8:1", "C-36:11.8:5"]
+    # A third unit clearly behind the second waits below the top five.
+    behind = sorted([fused("C-36:11.7:2", 1, 1), fused("C-36:11.7:3", 2, 2), fused("C-36:11.7:1", 3, 6),
+                     fused("C-36:11.8:1", 5, 4), fused("C-36:11.8:5", 4, 10), fused("C-36:27", 7, 13)],
+                    key=lambda c: -c.score)
+    assert [c.node_id for c in _diversify(behind)][:5] == [
+        "C-36:11.7:2", "C-36:11.7:3", "C-36:11.8:1", "C-36:11.8:5", "C-36:27"]
+
+
+def test_a_time_set_by_another_event_answers_when():
+    from core import patterns
+    assert patterns.DATE.search("the court shall at the same time appoint a person to monitor")
+    assert not patterns.DATE.search("An order made under section 11 at the same time as an order made under "
+                                    "subsection 11.02(1)")  # a condition, not a time
+
+
 def test_a_conditions_question_reads_on_from_the_best_sentence_through_the_list(retriever):
     # Not an evaluation question. KonkL 21:1.1: a sentence, then "Edellytyksenä on, että: 1) … 3) …".
     from core.answer import localise
