@@ -230,13 +230,16 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
                    for groups in span_groups] if condition_only else plain
     best_plain = max(plain) or 1.0
 
+    lead_owes = bool(duty_of and cuts and duty_of(text[:first_item]))
+
     def scored_for(types: list, evidence: list[float]) -> list[tuple[float, int, int, int]]:
         out = []
         for (s, e), overlap in zip(spans, evidence):
             seg = text[s:e]
             stated = sum(1 for states in types if states(seg)) + bool(
                 asks_consequence and patterns.CONSEQUENCE.search(seg))
-            owes = bool(duty_of and duty_of(seg))
+            # A list item owes what its lead-in says ("the trustee shall … (d) … file with the court a report").
+            owes = bool(duty_of and (duty_of(seg) or s >= first_item and lead_owes))
             out.append((overlap + (INTENT_BONUS * stated + DUTY_SHARE * owes) * best_plain
                         - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
         return out

@@ -851,6 +851,14 @@ def test_what_an_actor_must_do_is_read_in_the_sentences_that_put_a_duty_on_that_
     fi = answer(retriever, "Mitä selvittäjän on tehtävä, kun saneerausohjelma vahvistetaan?")
     assert fi.primary.id == "47/1993:10:77:2" and "selvittäjän on annettava päätös tiedoksi" in fi.quote
     assert _duty_of("Mitä selvittäjän on tehtävä?", "fi")("selvittäjän on annettava päätös tiedoksi asiaan osallisille")
+    # A list item owes what its lead-in says: KonkL 4:5.2 "Velallisen tulee erityisesti: 1) huolehtia …" answers
+    # what the debtor must do, against a duty of the court's (10:3.1) that shares as many of the question's words.
+    from core.answer import localise
+    asked = "Mitä velallisen tulee tehdä pesänhoitajan hyväksi?"
+    listed = localise(retriever, store.get_node(retriever.db, "120/2004:4:5:2"), asked, "fi")
+    courts = localise(retriever, store.get_node(retriever.db, "120/2004:10:3:1"), asked, "fi")
+    # Without the lead-in's duty the two score the same to 0.003; with it the item gains 0.3 of its best evidence.
+    assert listed.node.id.startswith("120/2004:4:5:2:") and listed.score - courts.score > 1.0
 
 
 def test_the_diversity_rule_holds_back_a_third_unit_of_a_section_unless_it_ties_with_the_second():
