@@ -44,6 +44,7 @@ INHERITED_SHARE = 0.5
 PERIOD_SHARE = 0.75  # swept 0.25–1.0: exam_fi +1 from 0.5, nothing lost; from 0.75 paraphrases hold too
 CONSEQUENCE_SOURCES = 2  # best hits whose referring provisions join the pool on a consequence question
 DUTY_SHARE = 0.3  # a sentence putting a duty on the actor a "what must X do" asks about: swept 0.3–1.0, see README
+KEYWORD_MARGIN = 1.6  # swept 1.3–1.9: +1 top-1 and +4 top-3 of 738 from 1.5 to 1.75, one lost at 1.3
 RERANK_WEIGHT = 0.03  # how much the best sentence's evidence moves a unit among the top five
 # A cited provision joins the reranked units when its evidence is this much stronger than theirs: swept 1.0–1.5,
 # +2 of 221 questions at 1.1–1.35, one lost at 1.0 (a stay "for such period" citing a notice's ten days).
@@ -657,11 +658,17 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     graph mode the rules that follow the graph (consequences, cited periods, limits, exceptions). Returns the
     order and the localised answers."""
     pool = retrieval.candidates[:k]
+    top_keyword = next((c for c in retrieval.candidates if c.bm25_rank == 1), None)
+    if (retrieval.lang == "en" and top_keyword is not None and retrieval.keyword_lead >= KEYWORD_MARGIN
+            and top_keyword not in pool[:RERANK_TOP]):
+        # A keyword hit standing far above the next (a word only it has: "prison") gets its sentence evidence
+        # weighed, wherever the dense side put it.
+        pool = pool[:RERANK_TOP - 1] + [top_keyword] + [c for c in pool[RERANK_TOP - 1:] if c is not top_keyword]
     if retrieval.lang == "fi":
         # The English-only embedding model reads Finnish poorly; its stray ranks can push the keyword side's
         # first hit below the fifth place. That hit always gets its sentence evidence weighed, and so does a hit
         # whose keyword score ties with it (within 5 %: the order of a near-tie says nothing).
-        first_score = next((c.bm25_score for c in retrieval.candidates if c.bm25_rank == 1), 0.0)
+        first_score = top_keyword.bm25_score if top_keyword is not None else 0.0
         keyword_first = [c for c in retrieval.candidates[RERANK_TOP:] if c.bm25_rank is not None and (
             c.bm25_rank == 1 or c.bm25_rank <= 3 and 0 < KEYWORD_TIE_SHARE * first_score <= c.bm25_score)][:2]
         if keyword_first:

@@ -76,6 +76,7 @@ class Retrieval:
     latency_ms: dict[str, float] = field(default_factory=dict)
     terms: list[str] = field(default_factory=list)
     corrections: list[tuple[str, str]] = field(default_factory=list)  # (as typed, as searched)
+    keyword_lead: float = 1.0  # BM25's first score over its second: how far its first hit stands out
 
 
 def clean_query(text: str) -> str:
@@ -346,6 +347,8 @@ class Retriever:
                 result.notices.append("No keyword index: run `python -m core build`.")
             else:
                 bm25_list = bm.search(terms, laws=result.laws, k=50)
+                if len(bm25_list) > 1 and bm25_list[1][2] > 0:
+                    result.keyword_lead = bm25_list[0][2] / bm25_list[1][2]
             result.latency_ms["bm25"] = (time.perf_counter() - t) * 1000
         dense_list: list[tuple[str, str, float]] = []
         if mode in ("dense", "hybrid", "graph"):

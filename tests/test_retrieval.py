@@ -889,6 +889,21 @@ def test_a_time_set_by_another_event_answers_when():
                                     "subsection 11.02(1)")  # a condition, not a time
 
 
+def test_an_english_keyword_hit_far_above_the_next_gets_its_sentences_weighed(retriever):
+    # Not evaluation questions. BM25's first hit scores about twice its second, but the dense side ranks it low
+    # enough that fusion left it out of the five reranked: BIA 178(1)(g), student loans; BIA 72(1), the Act and
+    # provincial laws on property and civil rights.
+    loan = "Does a discharge release a student loan if the bankrupt ceased to be a full-time student less than " \
+           "seven years before the bankruptcy?"
+    searched = retriever.search(loan, mode="hybrid")
+    first = next(c for c in searched.candidates if c.bm25_rank == 1)
+    assert first.node_id == "B-3:178:1" and searched.keyword_lead > 1.6
+    assert first not in searched.candidates[:5]
+    assert answer(retriever, loan).primary.id == "B-3:178:1:g"
+    override = answer(retriever, "Which provincial laws on property and civil rights does the BIA override?")
+    assert override.primary.id == "B-3:72:1"
+
+
 def test_a_conditions_question_reads_on_from_the_best_sentence_through_the_list(retriever):
     # Not an evaluation question. KonkL 21:1.1: a sentence, then "Edellytyksenä on, että: 1) … 3) …".
     from core.answer import localise
