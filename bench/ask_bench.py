@@ -61,8 +61,12 @@ def main() -> None:
     t = time.perf_counter()
     retriever.warm()
     print(f"warm-up (indexes, model, graph): {time.perf_counter() - t:.2f} s; {len(qs)} questions")
-    for q in qs:  # warm-up round
-        answer(retriever, q, mode="graph")
+    answered = [answer(retriever, q, mode="graph") for q in qs]  # warm-up round
+    if not any(a.primary for a in answered):
+        # A stale or empty data folder answers nothing: timing that would measure nothing.
+        notices = sorted({n for a in answered for n in a.notices})
+        raise SystemExit("no question was answered from this data folder — run `python -m core build` first"
+                         + (f" ({'; '.join(notices)})" if notices else ""))
     results: dict[str, list[float]] = {}
     expand: list[float] = []
     asked = len(qs)
