@@ -822,17 +822,21 @@ def test_a_question_asking_for_a_list_is_answered_with_the_whole_list(retriever)
     assert one.primary.id == "C-36:32:4:a" and "(b)" not in one.quote
 
 
+def _located_in(retriever, unit_id: str, question: str):
+    """The quote and node that `question` gets from one unit, and the unit's text."""
+    from core.answer import localise
+    unit = store.get_node(retriever.db, unit_id)
+    return localise(retriever, unit, question, unit.lang), unit.text
+
+
 def test_what_an_actor_must_or_can_do_is_answered_with_every_item_of_the_list(retriever):
     # Not evaluation questions. BIA 220(1): "The clerk shall (a) file the affidavit …; (b) … settle the amounts …;
     # and (c) fix a date for hearing any objections by creditors." — each item one of the clerk's duties.
-    from core.answer import localise
-    from core.store import get_node
-    unit = get_node(retriever.db, "B-3:220:1")
-    duties = localise(retriever, unit, "What must the clerk do with the debtor's affidavit?", "en")
+    duties, text = _located_in(retriever, "B-3:220:1", "What must the clerk do with the debtor's affidavit?")
     assert duties.node.id == "B-3:220:1" and duties.quote.startswith("The clerk shall (a) file the affidavit")
-    assert "(c) fix a date for hearing any objections" in duties.quote and duties.quote in unit.text
+    assert "(c) fix a date for hearing any objections" in duties.quote and duties.quote in text
     # Asked about one of them, the item alone.
-    one = localise(retriever, unit, "Does the clerk fix a date for hearing creditors' objections?", "en")
+    one, _ = _located_in(retriever, "B-3:220:1", "Does the clerk fix a date for hearing creditors' objections?")
     assert one.node.id == "B-3:220:1:c"
 
 
@@ -940,14 +944,11 @@ def test_a_what_question_that_restates_a_lead_in_gets_the_list_it_introduces(ret
 
 def test_a_who_question_gets_the_whole_list_of_persons_under_a_colon(retriever):
     # Not evaluation questions. YSL 7:40.3 names five kinds of persons under "ovat oikeutettuja myös:".
-    from core.answer import localise
-    from core.store import get_node
-    unit = get_node(retriever.db, "47/1993:7:40:3")
-    who = localise(retriever, unit, "Kenellä muulla on oikeus esittää ehdotus saneerausohjelmaksi?", "fi")
+    who, text = _located_in(retriever, "47/1993:7:40:3", "Kenellä muulla on oikeus esittää ehdotus saneerausohjelmaksi?")
     assert who.node.id == "47/1993:7:40:3" and who.quote.startswith("Saneerausohjelmaehdotuksen esittämiseen")
-    assert "5) velkojat" in who.quote and who.quote in unit.text
+    assert "5) velkojat" in who.quote and who.quote in text
     # Not a who-question: the best item alone.
-    what = localise(retriever, unit, "Saavatko vakuusvelkojat esittää ehdotuksen saneerausohjelmaksi?", "fi")
+    what, _ = _located_in(retriever, "47/1993:7:40:3", "Saavatko vakuusvelkojat esittää ehdotuksen saneerausohjelmaksi?")
     assert what.node.id == "47/1993:7:40:3:4" and what.quote.startswith("vakuusvelkojat")
 
 
