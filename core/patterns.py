@@ -213,8 +213,9 @@ DURATION = re.compile(
 # another event: "the court shall at the same time appoint a person to monitor" (not "at the same time as an
 # order …", a condition).
 DATE = re.compile(
-    r"\bon\s+or\s+before\b|\bnot\s+later\s+than\b|\bat\s+the\s+same\s+time\b(?!\s+as\b)|\b(?:January|February|March|April|May|June|July|August|"
-    r"September|October|November|December)\s+\d{1,2}\b|\bmennessä\b", re.I)
+    r"\bon\s+or\s+before\b|\bnot\s+later\s+than\b|\bat\s+the\s+same\s+time\b(?!\s+as\b)|"
+    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2}\b|"
+    r"\bmennessä\b", re.I)
 # What answers "when …?": a period, a date, or a clause of time ("kun lopputilitys on hyväksytty").
 TIME_ANSWER = re.compile(DURATION.pattern + "|" + DATE.pattern + r"|\b(?:when|until|kun|kunnes)\b", re.I)
 # "other than an initial application", "muuhun kuin …": the words of such a scope are excluded by the
