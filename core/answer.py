@@ -231,16 +231,17 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
                    for groups in span_groups] if condition_only else plain
     best_plain = max(plain) or 1.0
 
+    # Whether each span puts a duty on the actor a "what must X do" asks about; a list item owes what its lead-in
+    # says ("the trustee shall … (d) … file with the court a report").
     lead_owes = bool(duty_of and cuts and duty_of(text[:first_item]))
+    owed = [bool(duty_of and (duty_of(text[s:e]) or s >= first_item and lead_owes)) for s, e in spans]
 
     def scored_for(types: list, evidence: list[float]) -> list[tuple[float, int, int, int]]:
         out = []
-        for (s, e), overlap in zip(spans, evidence):
+        for (s, e), overlap, owes in zip(spans, evidence, owed):
             seg = text[s:e]
             stated = sum(1 for states in types if states(seg)) + bool(
                 asks_consequence and patterns.CONSEQUENCE.search(seg))
-            # A list item owes what its lead-in says ("the trustee shall … (d) … file with the court a report").
-            owes = bool(duty_of and (duty_of(seg) or s >= first_item and lead_owes))
             out.append((overlap + (INTENT_BONUS * stated + DUTY_SHARE * owes) * best_plain
                         - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
         return out
@@ -659,11 +660,6 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     order and the localised answers."""
     pool = retrieval.candidates[:k]
     top_keyword = next((c for c in retrieval.candidates if c.bm25_rank == 1), None)
-    if (retrieval.lang == "en" and top_keyword is not None and retrieval.keyword_lead >= KEYWORD_MARGIN
-            and top_keyword not in pool[:RERANK_TOP]):
-        # A keyword hit standing far above the next (a word only it has: "prison") gets its sentence evidence
-        # weighed, wherever the dense side put it.
-        pool = pool[:RERANK_TOP - 1] + [top_keyword] + [c for c in pool[RERANK_TOP - 1:] if c is not top_keyword]
     if retrieval.lang == "fi":
         # The English-only embedding model reads Finnish poorly; its stray ranks can push the keyword side's
         # first hit below the fifth place. That hit always gets its sentence evidence weighed, and so does a hit
@@ -671,9 +667,14 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
         first_score = top_keyword.bm25_score if top_keyword is not None else 0.0
         keyword_first = [c for c in retrieval.candidates[RERANK_TOP:] if c.bm25_rank is not None and (
             c.bm25_rank == 1 or c.bm25_rank <= 3 and 0 < KEYWORD_TIE_SHARE * first_score <= c.bm25_score)][:2]
-        if keyword_first:
-            kept = RERANK_TOP - len(keyword_first)
-            pool = pool[:kept] + keyword_first + [c for c in pool[kept:] if c not in keyword_first]
+    else:
+        # In English, only a keyword hit standing far above the next (a word only it has: "prison"), wherever the
+        # dense side put it.
+        keyword_first = [c for c in retrieval.candidates[RERANK_TOP:]
+                         if c is top_keyword and retrieval.keyword_lead >= KEYWORD_MARGIN]
+    if keyword_first:
+        kept = RERANK_TOP - len(keyword_first)
+        pool = pool[:kept] + keyword_first + [c for c in pool[kept:] if c not in keyword_first]
     # "What happens if …": the best match describes the condition; the consequence may sit elsewhere.
     asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(retrieval.query))
     refers: dict[str, str] = {}

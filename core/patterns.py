@@ -248,15 +248,16 @@ WHAT_QUESTION = re.compile(
     r"^\s*(?:mitä|mitkä|mistä|mihin|missä|millä|millai\w*|minkälai\w*)\b", re.I)
 # The citation part of a law's title: "(R.S.C., 1985, c. B-3)", "120/2004".
 TITLE_CITATION = re.compile(r"\([^)]*\)|\b\d+/\d{4}\b")
+FI_DO = r"(?:tehdä|tehtävä)"  # "do", as the infinitive or the necessive participle ("on tehtävä")
 # "What must the clerk do …?", "What does X have to do …?", "Mitä pesänhoitajan on tehtävä …?": a duty of `actor`.
 DUTY_QUESTION = re.compile(
     r"^\s*what\s+(?:else\s+)?(?:must|shall|should)\s+(?P<actor>[^?,]{2,60}?)\s+do\b|"
     r"^\s*what\s+(?:does|do)\s+(?P<actor2>[^?,]{2,60}?)\s+(?:have|need)\s+to\s+do\b|"
     r"^\s*what\s+(?:is|are)\s+(?P<actor3>[^?,]{2,60}?)\s+(?:required|obliged|bound)\s+to\s+do\b|"
-    r"^\s*mitä\s+(?P<actor4>[\wåäö]+)\s+(?:on|pitää|täytyy|tulee)\s+(?:\w+\s+)?teh(?:dä|tävä)\b", re.I)
+    rf"^\s*mitä\s+(?P<actor4>[\wåäö]+)\s+(?:on|pitää|täytyy|tulee)\s+(?:\w+\s+)?{FI_DO}\b", re.I)
 # "Mitä pesänhoitajan on tehtävä …?" is "what must the trustee do": its "do" is no word of the answer (a noun
 # "tehtävä", a task, would match it), as English "do" is a stopword.
-FI_DO_FRAME = re.compile(r"^(\s*mitä\b[^?]*?)\b(?:(?:on|pitää|täytyy|tulee|voi|saa)\s+)?(?:tehdä|tehtävä)\b", re.I)
+FI_DO_FRAME = re.compile(rf"^(\s*mitä\b[^?]*?)\b(?:(?:on|pitää|täytyy|tulee|voi|saa)\s+)?{FI_DO}\b", re.I)
 # "Who may …?" / "Kuka voi …?": answered in full by a list of persons when the provision has one under a colon.
 WHO_QUESTION = re.compile(r"^\s*(?:who|whom|kuka|ketkä|keitä|kenellä|kenet|keneen|kenelle|keneltä)\b", re.I)
 AMOUNT_QUESTION = re.compile(
