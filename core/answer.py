@@ -43,7 +43,7 @@ EXCEPTION_SHARE = 0.5  # an exception goes first only with this share of the fir
 INHERITED_SHARE = 0.5
 PERIOD_SHARE = 0.75  # swept 0.25–1.0: exam_fi +1 from 0.5, nothing lost; from 0.75 paraphrases hold too
 CONSEQUENCE_SOURCES = 2  # best hits whose referring provisions join the pool on a consequence question
-DUTY_SHARE = 0.3  # a sentence putting a duty on the actor a "what must X do" asks about: swept 0.3–1.0, see README
+MODAL_SHARE = 0.3  # a sentence with the duty ("what must X do") or power ("who may …") asked about: see README
 KEYWORD_MARGIN = 1.6  # swept 1.3–1.9: +1 top-1 and +4 top-3 of 738 from 1.5 to 1.75, one lost at 1.3
 RERANK_WEIGHT = 0.03  # how much the best sentence's evidence moves a unit among the top five
 # A cited provision joins the reranked units when its evidence is this much stronger than theirs: swept 1.0–1.5,
@@ -119,11 +119,14 @@ def states_asked_type(question: str, text: str, period_only: bool = False) -> bo
     return bool(asked) and all(answer_pattern.search(text) for answer_pattern in asked)
 
 
-def _duty_of(asked: str, lang: str) -> Callable[[str], bool] | None:
+def _modal_fit(asked: str, lang: str) -> Callable[[str], bool] | None:
     """For "What must the clerk do …?" / "Mitä pesänhoitajan on tehtävä …?", whether a sentence puts a duty on
-    that actor ("The clerk shall (a) file …"); None for any other question."""
-    m = patterns.DUTY_QUESTION.search(asked)
+    that actor ("The clerk shall (a) file …"); for "Who may …?" / "Kuka voi …?", whether it grants a power to
+    anyone ("a proposal may be made by", "Hakemuksen … voi tehdä"); None for any other question."""
     an = analyzer(lang)
+    if patterns.POWER_QUESTION.search(asked):
+        return lambda sentence: extract.grants_power(sentence, lang)
+    m = patterns.DUTY_QUESTION.search(asked)
     wanted = set(an.terms(next(group for group in m.groups() if group))) if m else set()
     if not wanted:
         return None
@@ -189,7 +192,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
              (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search), (patterns.LIMIT_QUESTION, patterns.LIMIT.search)]
     whole_types = [states for question_pattern, states in typed if question_pattern.search(question)]
     asked_types = [states for question_pattern, states in typed if question_pattern.search(asked)]
-    duty_of = _duty_of(asked, unit.lang)
+    fits = _modal_fit(asked, unit.lang)
     first_item = min(cuts) if cuts else len(text)
     lead_terms = set(an.terms(text[:first_item])) & q_terms
     # The provision's own title (marginal note, else its section's heading) is weaker evidence for every sentence.
@@ -231,18 +234,18 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
                    for groups in span_groups] if condition_only else plain
     best_plain = max(plain) or 1.0
 
-    # Whether each span puts a duty on the actor a "what must X do" asks about; a list item owes what its lead-in
-    # says ("the trustee shall … (d) … file with the court a report").
-    lead_owes = bool(duty_of and cuts and duty_of(text[:first_item]))
-    owed = [bool(duty_of and (duty_of(text[s:e]) or s >= first_item and lead_owes)) for s, e in spans]
+    # Whether each span puts a duty on the actor a "what must X do" asks about, or grants the power a "who may …"
+    # asks about; a list item reads with its lead-in ("the trustee shall … (d) … file with the court a report").
+    lead_fits = bool(fits and cuts and fits(text[:first_item]))
+    fitting = [bool(fits and (fits(text[s:e]) or s >= first_item and lead_fits)) for s, e in spans]
 
     def scored_for(types: list, evidence: list[float]) -> list[tuple[float, int, int, int]]:
         out = []
-        for (s, e), overlap, owes in zip(spans, evidence, owed):
+        for (s, e), overlap, fit in zip(spans, evidence, fitting):
             seg = text[s:e]
             stated = sum(1 for states in types if states(seg)) + bool(
                 asks_consequence and patterns.CONSEQUENCE.search(seg))
-            out.append((overlap + (INTENT_BONUS * stated + DUTY_SHARE * owes) * best_plain
+            out.append((overlap + (INTENT_BONUS * stated + MODAL_SHARE * fit) * best_plain
                         - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
         return out
 

@@ -237,6 +237,24 @@ def duties_in(sentence: str, lang: str) -> list[tuple[str, str]]:
     return [(actor, _en_type(modal, start, negated)) for actor, modal, start, _ in clauses[:3]]
 
 
+def grants_power(sentence: str, lang: str) -> bool:
+    """Whether a sentence grants anyone a power, whoever the extractor would name as its holder: "The chair of any
+    meeting of creditors may … adjourn", "a proposal may be made by (a) …", "Hakemuksen … voi tehdä: 1) velallinen";
+    not "such other person as may be believed", "may not", "ei voi"."""
+    if lang == "fi":
+        return bool(patterns.FI_POWER.search(sentence))
+    for m in patterns.EN_MODAL.finditer(sentence):
+        modal = patterns.WHITESPACE.sub(" ", m.group("modal").lower()).replace("are ", "is ")
+        before = sentence[:m.start()].rstrip()
+        if EN_TYPES.get(modal) != "discretionary" or patterns.EN_MODAL_SKIP_BEFORE.search(before) \
+                or patterns.EN_AS_MAY.search(before):
+            continue
+        after = sentence[m.end():]
+        if not patterns.EN_MODAL_SKIP_AFTER.match(after) or patterns.EN_PASSIVE_BY.match(after):
+            return True
+    return False
+
+
 # --- driving ---------------------------------------------------------------------------------
 def sentences(node: Node) -> Iterable[str]:
     """The sentences of a provision (a list with its lead-in stays one sentence)."""

@@ -258,6 +258,16 @@ DUTY_QUESTION = re.compile(
 # "Mitä pesänhoitajan on tehtävä …?" is "what must the trustee do": its "do" is no word of the answer (a noun
 # "tehtävä", a task, would match it), as English "do" is a stopword.
 FI_DO_FRAME = re.compile(rf"^(\s*mitä\b[^?]*?)\b(?:(?:on|pitää|täytyy|tulee|voi|saa)\s+)?{FI_DO}\b", re.I)
+# "Who can make a proposal?", "Kenellä on oikeus hakea …?": a power (to anyone) to do the act asked about ("who can
+# be appointed?" asks who is eligible, not who holds a power).
+POWER_QUESTION = re.compile(
+    r"\bwho\s+(?:else\s+)?(?:(?:can|may|could)(?!\s+be\b)|(?:is|are)\s+(?:allowed|permitted|entitled|eligible|authori[sz]ed|"
+    r"empowered)\s+to|(?:has|have)\s+(?:the\s+)?(?:right|power|authority)\s+to)\b|"
+    r"\b(?:kuka|ketkä)\s+(?:[\wåäö]+\s+){0,3}?(?:voi|voivat|saa|saavat|on\s+oikeutettu|ovat\s+oikeutettuja)\b|"
+    r"\bkenellä\s+(?:[\wåäö]+\s+)?on\s+oikeus\b", re.I)
+# A Finnish power, in any word order ("Hakemuksen … voi tehdä: 1) velallinen") or as a noun ("Oikeus … on niillä
+# velkojilla"); not negated ("ei voi").
+FI_POWER = re.compile(r"(?<!\bei\s)\b(?:voi|voivat|saa|saavat|oikeus|oikeutettu|oikeutettuja)\b", re.I)
 # "Who may …?" / "Kuka voi …?": answered in full by a list of persons when the provision has one under a colon.
 WHO_QUESTION = re.compile(r"^\s*(?:who|whom|kuka|ketkä|keitä|kenellä|kenet|keneen|kenelle|keneltä)\b", re.I)
 AMOUNT_QUESTION = re.compile(
@@ -288,6 +298,8 @@ EN_MODAL = re.compile(
 )
 EN_DUTY_OF = re.compile(r"\bit\s+is\s+the\s+duty\s+of\s+(?P<actor>(?:the|a|an|every|each)?\s*[\w’'\- ]{2,60}?)\s+to\b", re.I)
 EN_MODAL_SKIP_AFTER = re.compile(r"^\s*(?:be\b|have\s+been\b)", re.I)
+EN_AS_MAY = re.compile(r"\bas\s+(?:the\s+|a\s+|an\s+)?[\w’'-]+\s*$", re.I)  # "such notice as the court may direct"
+EN_PASSIVE_BY = re.compile(r"^\s*(?:only\s+)?be\s+\w+\s+by\b", re.I)  # "may be made by": its holder follows
 EN_MODAL_SKIP_BEFORE = re.compile(r"(?:\bas\s+the\s+case\b|\b(?:that|which|who|whom|as|it)\s*$)", re.I)
 EN_ACTOR_TRIM = re.compile(r"^(?:the|a|an|any|every|each|no|such|that|this)\s+", re.I)
 EN_DEADLINE = re.compile(

@@ -845,16 +845,16 @@ def test_what_an_actor_must_do_is_read_in_the_sentences_that_put_a_duty_on_that_
     # 66.4(2), about a bankrupt consumer debtor's proposal, shares more of the words but puts no duty on him.
     duty = answer(retriever, "What must an administrator do for the consumer debtor?")
     assert duty.primary.id == "B-3:66.13:2"
-    from core.answer import _duty_of
-    owes = _duty_of("What must the clerk do with the affidavit?", "en")
+    from core.answer import _modal_fit
+    owes = _modal_fit("What must the clerk do with the affidavit?", "en")
     assert owes("The clerk shall (a) file the affidavit referred to in subsection 219(2)")
     assert not owes("A debtor may apply to the clerk of the court for a consolidation order.")
-    assert _duty_of("What can the clerk refuse?", "en") is None
+    assert _modal_fit("What can the clerk refuse?", "en") is None
     # "Mitä X:n on tehtävä" is "what must X do": its "tehtävä" is not the noun (a task) of "Selvittäjän tehtävä
     # kestää …" (YSL 8.4), and the duty is the administrator's notice of the confirmed programme (YSL 77.2).
     fi = answer(retriever, "Mitä selvittäjän on tehtävä, kun saneerausohjelma vahvistetaan?")
     assert fi.primary.id == "47/1993:10:77:2" and "selvittäjän on annettava päätös tiedoksi" in fi.quote
-    assert _duty_of("Mitä selvittäjän on tehtävä?", "fi")("selvittäjän on annettava päätös tiedoksi asiaan osallisille")
+    assert _modal_fit("Mitä selvittäjän on tehtävä?", "fi")("selvittäjän on annettava päätös tiedoksi asiaan osallisille")
     # A list item owes what its lead-in says: KonkL 4:5.2 "Velallisen tulee erityisesti: 1) huolehtia …" answers
     # what the debtor must do, against a duty of the court's (10:3.1) that shares as many of the question's words.
     from core.answer import localise
@@ -863,6 +863,26 @@ def test_what_an_actor_must_do_is_read_in_the_sentences_that_put_a_duty_on_that_
     courts = localise(retriever, store.get_node(retriever.db, "120/2004:10:3:1"), asked, "fi")
     # Without the lead-in's duty the two score the same to 0.003; with it the item gains 0.3 of its best evidence.
     assert listed.node.id.startswith("120/2004:4:5:2:") and listed.score - courts.score > 1.0
+
+
+def test_who_may_is_read_in_the_sentences_that_grant_a_power(retriever):
+    # Not an evaluation question. BIA 243(1): "on application by a secured creditor, a court may appoint a receiver"
+    # against 243(2)(b)(ii), a definition's item naming "a court order … that provides for … a receiver".
+    power = answer(retriever, "Who may appoint a receiver?")
+    assert power.primary.id == "B-3:243:1" and "a court may appoint a receiver" in power.quote
+    from core.answer import _modal_fit
+    grants = _modal_fit("Who is allowed to adjourn the meeting?", "en")
+    # A holder the extractor would not name (seven words before the modal) and a passive with its holder after it.
+    assert grants("The chair of any meeting of creditors may with the consent of the meeting adjourn the meeting")
+    assert grants("Subject to subsection (1.1), a proposal may be made by (a) an insolvent person;")
+    assert not grants("such other person as may be believed to have knowledge")  # no power: a relative "as … may"
+    assert not grants("with such notice as the court may direct")
+    assert not grants("A consumer debtor who has filed a notice of intention may not make a consumer proposal")
+    fi = _modal_fit("Kenellä on oikeus hakea yrityssaneerausta?", "fi")
+    assert fi("Hakemuksen saneerausmenettelystä voi tehdä: 1) velallinen;")  # object first, holders after
+    assert fi("Oikeus käyttää velkojien päätösvaltaa on niillä velkojilla")
+    assert not fi("Velkoja ei voi vaatia suoritusta.")
+    assert _modal_fit("Kuka päättää pesänhoitajan palkkiosta?", "fi") is None  # who decides: no power asked for
 
 
 def test_the_diversity_rule_holds_back_a_third_unit_of_a_section_unless_it_ties_with_the_second():
