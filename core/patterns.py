@@ -264,12 +264,12 @@ POWER_QUESTION = re.compile(
     r"\bwho\s+(?:else\s+)?(?:(?:can|may|could)(?!\s+be\b)|(?:is|are)\s+(?:allowed|permitted|entitled|eligible|authori[sz]ed|"
     r"empowered)\s+to|(?:has|have)\s+(?:the\s+)?(?:right|power|authority)\s+to)\b|"
     r"\b(?:kuka|ketkä)\s+(?:[\wåäö]+\s+){0,3}?(?:voi|voivat|saa|saavat|on\s+oikeutettu|ovat\s+oikeutettuja)\b|"
-    r"\bkenellä\s+(?:[\wåäö]+\s+)?on\s+oikeus\b", re.I)
+    r"\b(?:kenellä|keillä)\s+(?:[\wåäö]+\s+)?on\s+oikeus\b", re.I)
 # A Finnish power, in any word order ("Hakemuksen … voi tehdä: 1) velallinen") or as a noun ("Oikeus … on niillä
 # velkojilla"); not negated ("ei voi").
 FI_POWER = re.compile(r"(?<!\bei\s)\b(?:voi|voivat|saa|saavat|oikeus|oikeutettu|oikeutettuja)\b", re.I)
 # "Who may …?" / "Kuka voi …?": answered in full by a list of persons when the provision has one under a colon.
-WHO_QUESTION = re.compile(r"^\s*(?:who|whom|kuka|ketkä|keitä|kenellä|kenet|keneen|kenelle|keneltä)\b", re.I)
+WHO_QUESTION = re.compile(r"^\s*(?:who|whom|kuka|ketkä|keitä|kenellä|keillä|kenet|keneen|kenelle|keneltä)\b", re.I)
 AMOUNT_QUESTION = re.compile(
     rf"\b(?:how\s+much(?!\s+{NOTICE_OR_TIME})|what\s+amount|up\s+to\s+what|what\s+total|how\s+large|"
     r"what\s+vote|what\s+majority|"
