@@ -109,13 +109,13 @@ def asked_part(question: str) -> str:
 
 
 def states_asked_type(question: str, text: str, period_only: bool = False) -> bool:
-    """Whether the question asks for a time or an amount (after any leading condition) and the text states every one
-    asked for. A clause of time ("when the order is made") answers "when …?" unless `period_only` asks for a stated
-    period."""
+    """Whether the question asks for a time, an amount or a place (after any leading condition) and the text states
+    every one asked for. A clause of time ("when the order is made") answers "when …?" unless `period_only` asks for
+    a stated period."""
     time_answer = patterns.DURATION if period_only else patterns.TIME_ANSWER
     asked = [answer_pattern for question_pattern, answer_pattern in (
-        (patterns.DEADLINE_QUESTION, time_answer), (patterns.AMOUNT_QUESTION, patterns.AMOUNT))
-        if question_pattern.search(asked_part(question))]
+        (patterns.DEADLINE_QUESTION, time_answer), (patterns.AMOUNT_QUESTION, patterns.AMOUNT),
+        (patterns.PLACE_QUESTION, patterns.PLACE)) if question_pattern.search(asked_part(question))]
     return bool(asked) and all(answer_pattern.search(text) for answer_pattern in asked)
 
 
@@ -189,7 +189,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     asked = asked_part(question)
     asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(question))  # "if … fails to" is itself the cue
     typed = [(patterns.DEADLINE_QUESTION, lambda seg: patterns.DURATION.search(seg) or patterns.DATE.search(seg)),
-             (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search), (patterns.LIMIT_QUESTION, patterns.LIMIT.search)]
+             (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search), (patterns.LIMIT_QUESTION, patterns.LIMIT.search),
+             (patterns.PLACE_QUESTION, patterns.PLACE.search)]
     whole_types = [states for question_pattern, states in typed if question_pattern.search(question)]
     asked_types = [states for question_pattern, states in typed if question_pattern.search(asked)]
     fits = _modal_fit(asked, unit.lang)

@@ -347,6 +347,21 @@ LIMIT = re.compile(
     r"vain\s+jos|jätettävä\s+vahvistamatta|hylättävä|estee\w*|este)\b",
     re.I,
 )
+# "Where must the application be filed?", "Missä kuulutus julkaistaan?", "Minne hakemus toimitetaan?", "which
+# court": asks for a place ("Where a debtor …, what …?" is a condition; "missä ajassa / järjestyksessä" is not a
+# place).
+PLACE_QUESTION = re.compile(
+    r"^\s*where\s+(?:is|are|must|does|do|can|may|should|shall|will|was|were|has|have)\b|"
+    r"\b(?:which|what)\s+(?:court|place|office|newspaper|province|locality)\b|"
+    r"^\s*(?:missä|minne)\b(?!\s+(?:[\wåäö]+\s+)?(?:ajassa|määräajassa|järjestyksessä|vaiheessa|asemassa|"
+    r"laajuudessa|tapauksissa|asioissa|määrin|tilanteissa|suhteessa)\b)|"
+    r"\b(?:missä|mihin|mille)\s+(?:tuomioistuim\w+|lehde\w+|rekisteri\w+|paikkakunna\w+|virastoo?\w*)", re.I)
+# A place stated: a register, a newspaper, a court's district or office, the locality ("filed in the court having
+# jurisdiction in the judicial district of the locality", "julkaistava virallisessa lehdessä", "kansliaan").
+PLACE = re.compile(
+    r"\b(?:judicial\s+district|locality|newspaper|Gazette|register|registry|office\s+of|registered\s+office|"
+    r"prison|penitentiary|[\wåäö]*(?:lehdessä|lehteen|kansliassa|kansliaan|rekisterissä|rekisteriin|tuomiopiirissä|"
+    r"paikkakunnalla|paikkakunnan|oikeuspaikka\w*|kotipaikan|kotipaikka\w*)|ulkomailla)\b", re.I)
 # A sentence that disapplies another provision ("Subsection (1) does not apply if …", "Mitä 1 momentissa säädetään,
 # ei sovelleta …"): it is about what that provision says. ("ei koske" was measured too: it says more than that, −1.)
 NON_APPLICATION = re.compile(r"\b(?:do(?:es)?\s+not\s+apply|ei\s+sovelleta)\b", re.I)

@@ -885,6 +885,20 @@ def test_who_may_is_read_in_the_sentences_that_grant_a_power(retriever):
     assert _modal_fit("Kuka päättää pesänhoitajan palkkiosta?", "fi") is None  # who decides: no power asked for
 
 
+def test_where_is_read_in_the_sentences_that_name_a_place(retriever):
+    # Not evaluation questions. VJL 50.1 "Hakemus toimitetaan tuomioistuimen kansliaan" against 61.3, a later
+    # step with more of the question's words; YSL 67.2 names the court by its district ("jonka tuomiopiirissä"),
+    # against 67.3 on a bankruptcy petition made while the case is pending.
+    filed = answer(retriever, "Minne velallisen on toimitettava hakemus velkajärjestelystä?")
+    assert filed.primary.id == "57/1993:8:50:1" and "kansliaan" in filed.quote
+    heard = answer(retriever, "Missä yrityssaneerausta koskeva asia käsitellään?")
+    assert heard.primary.id == "47/1993:10:67:2" and "tuomiopiirissä" in heard.quote
+    from core import patterns
+    assert patterns.PLACE_QUESTION.search("Where must the notice be published?")
+    assert not patterns.PLACE_QUESTION.search("Where a debtor fails to pay, what can the creditor do?")
+    assert not patterns.PLACE_QUESTION.search("Missä ajassa hakemus on tehtävä?")
+
+
 def test_the_diversity_rule_holds_back_a_third_unit_of_a_section_unless_it_ties_with_the_second():
     from core.retrieve import RRF_K, Candidate, _diversify
 
