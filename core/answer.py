@@ -123,9 +123,9 @@ def _modal_fit(asked: str, lang: str) -> Callable[[str], bool] | None:
     """For "What must the clerk do …?" / "Mitä pesänhoitajan on tehtävä …?", whether a sentence puts a duty on
     that actor ("The clerk shall (a) file …"); for "Who may …?" / "Kuka voi …?", whether it grants a power to
     anyone ("a proposal may be made by", "Hakemuksen … voi tehdä"); None for any other question."""
-    an = analyzer(lang)
     if patterns.POWER_QUESTION.search(asked):
         return lambda sentence: extract.grants_power(sentence, lang)
+    an = analyzer(lang)
     m = patterns.DUTY_QUESTION.search(asked)
     wanted = set(an.terms(next(group for group in m.groups() if group))) if m else set()
     if not wanted:

@@ -116,6 +116,11 @@ def _procedure_after(sentence: str, pos: int, lang: str) -> str:
 Clause = tuple[str, str, int, int]  # actor, modal, modal start, modal end
 
 
+def _en_modal(m: re.Match) -> str:
+    """A modal as EN_TYPES names it: "are  entitled to" → "is entitled to"."""
+    return patterns.WHITESPACE.sub(" ", m.group("modal").lower()).replace("are ", "is ")
+
+
 def _en_clauses(sentence: str) -> tuple[list[Clause], set[int]]:
     """Each modal clause with its actor, in order, and the starts of those negated by "No … shall"."""
     clauses: list[Clause] = []
@@ -126,7 +131,7 @@ def _en_clauses(sentence: str) -> tuple[list[Clause], set[int]]:
             continue
         if patterns.EN_MODAL_SKIP_AFTER.match(sentence[m.end():]):
             continue  # passive ("may be made"): no actor owes it
-        modal = patterns.WHITESPACE.sub(" ", m.group("modal").lower()).replace("are ", "is ")
+        modal = _en_modal(m)
         actor = _en_actor(sentence, m.start())
         if actor:
             clauses.append((actor, modal, m.start(), m.end()))
@@ -244,7 +249,7 @@ def grants_power(sentence: str, lang: str) -> bool:
     if lang == "fi":
         return bool(patterns.FI_POWER.search(sentence))
     for m in patterns.EN_MODAL.finditer(sentence):
-        modal = patterns.WHITESPACE.sub(" ", m.group("modal").lower()).replace("are ", "is ")
+        modal = _en_modal(m)
         before = sentence[:m.start()].rstrip()
         if EN_TYPES.get(modal) != "discretionary" or patterns.EN_MODAL_SKIP_BEFORE.search(before) \
                 or patterns.EN_AS_MAY.search(before):
