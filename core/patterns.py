@@ -260,14 +260,15 @@ DUTY_QUESTION = re.compile(
 FI_DO_FRAME = re.compile(rf"^(\s*mitä\b[^?]*?)\b(?:(?:on|pitää|täytyy|tulee|voi|saa)\s+)?{FI_DO}\b", re.I)
 # "Who can make a proposal?", "Kenellä on oikeus hakea …?": a power (to anyone) to do the act asked about ("who can
 # be appointed?" asks who is eligible, not who holds a power).
+FI_MAY = r"(?:voi|voivat|saa|saavat)"  # "may", singular and plural
 POWER_QUESTION = re.compile(
-    r"\bwho\s+(?:else\s+)?(?:(?:can|may|could)(?!\s+be\b)|(?:is|are)\s+(?:allowed|permitted|entitled|eligible|authori[sz]ed|"
-    r"empowered)\s+to|(?:has|have)\s+(?:the\s+)?(?:right|power|authority)\s+to)\b|"
-    r"\b(?:kuka|ketkä)\s+(?:[\wåäö]+\s+){0,3}?(?:voi|voivat|saa|saavat|on\s+oikeutettu|ovat\s+oikeutettuja)\b|"
+    r"\bwho\s+(?:else\s+)?(?:(?:can|may|could)(?!\s+be\b)|(?:is|are)\s+(?:allowed|permitted|entitled|eligible|"
+    r"authori[sz]ed|empowered)\s+to|(?:has|have)\s+(?:the\s+)?(?:right|power|authority)\s+to)\b|"
+    rf"\b(?:kuka|ketkä)\s+(?:[\wåäö]+\s+){{0,3}}?(?:{FI_MAY}|on\s+oikeutettu|ovat\s+oikeutettuja)\b|"
     r"\b(?:kenellä|keillä)\s+(?:[\wåäö]+\s+)?on\s+oikeus\b", re.I)
 # A Finnish power, in any word order ("Hakemuksen … voi tehdä: 1) velallinen") or as a noun ("Oikeus … on niillä
 # velkojilla"); not negated ("ei voi").
-FI_POWER = re.compile(r"(?<!\bei\s)\b(?:voi|voivat|saa|saavat|oikeus|oikeutettu|oikeutettuja)\b", re.I)
+FI_POWER = re.compile(rf"(?<!\bei\s)\b(?:{FI_MAY}|oikeus|oikeutettu|oikeutettuja)\b", re.I)
 # "Who may …?" / "Kuka voi …?": answered in full by a list of persons when the provision has one under a colon.
 WHO_QUESTION = re.compile(r"^\s*(?:who|whom|kuka|ketkä|keitä|kenellä|keillä|kenet|keneen|kenelle|keneltä)\b", re.I)
 AMOUNT_QUESTION = re.compile(
