@@ -121,17 +121,19 @@ def states_asked_type(question: str, text: str, period_only: bool = False) -> bo
 
 def _modal_fit(asked: str, lang: str) -> Callable[[str], bool] | None:
     """For "What must the clerk do …?" / "Mitä pesänhoitajan on tehtävä …?", whether a sentence puts a duty on
-    that actor ("The clerk shall (a) file …"); for "Who may …?" / "Kuka voi …?", whether it grants a power to
-    anyone ("a proposal may be made by", "Hakemuksen … voi tehdä"); None for any other question."""
+    that actor ("The clerk shall (a) file …"); for "What can the trustee do …?" / "Mitä pesänhoitaja voi tehdä …?",
+    whether it gives that actor a power; for "Who may …?" / "Kuka voi …?", whether it grants a power to anyone ("a
+    proposal may be made by", "Hakemuksen … voi tehdä"); None for any other question."""
     if patterns.POWER_QUESTION.search(asked):
         return lambda sentence: extract.grants_power(sentence, lang)
     an = analyzer(lang)
-    m = patterns.DUTY_QUESTION.search(asked)
-    wanted = set(an.terms(next(group for group in m.groups() if group))) if m else set()
-    if not wanted:
-        return None
-    return lambda sentence: any(duty == "mandatory" and wanted & set(an.terms(actor))
-                                for actor, duty in extract.duties_in(sentence, lang))
+    for question, wanted_duty in ((patterns.DUTY_QUESTION, "mandatory"), (patterns.POWER_OF_QUESTION, "discretionary")):
+        m = question.search(asked)
+        wanted = set(an.terms(next(group for group in m.groups() if group))) if m else set()
+        if wanted:
+            return lambda sentence: any(duty == wanted_duty and wanted & set(an.terms(actor))
+                                        for actor, duty in extract.duties_in(sentence, lang))
+    return None
 
 
 def _descendants(db, node: Node) -> list[Node]:

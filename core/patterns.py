@@ -255,6 +255,11 @@ DUTY_QUESTION = re.compile(
     r"^\s*what\s+(?:does|do)\s+(?P<actor2>[^?,]{2,60}?)\s+(?:have|need)\s+to\s+do\b|"
     r"^\s*what\s+(?:is|are)\s+(?P<actor3>[^?,]{2,60}?)\s+(?:required|obliged|bound)\s+to\s+do\b|"
     rf"^\s*mitä\s+(?P<actor4>[\wåäö]+)\s+(?:on|pitää|täytyy|tulee)\s+(?:\w+\s+)?{FI_DO}\b", re.I)
+# "What can the trustee do …?", "What is X allowed to do …?", "Mitä pesänhoitaja voi tehdä …?": a power of `actor`.
+POWER_OF_QUESTION = re.compile(
+    r"^\s*what\s+(?:else\s+)?(?:can|may|could)\s+(?P<actor>[^?,]{2,60}?)\s+do\b|"
+    r"^\s*what\s+(?:is|are)\s+(?P<actor2>[^?,]{2,60}?)\s+(?:allowed|entitled|permitted|authori[sz]ed)\s+to\s+do\b|"
+    rf"^\s*mitä\s+(?P<actor3>[\wåäö]+)\s+(?:voi|voivat|saa|saavat)\s+(?:\w+\s+)?{FI_DO}\b", re.I)
 # "Mitä pesänhoitajan on tehtävä …?" is "what must the trustee do": its "do" is no word of the answer (a noun
 # "tehtävä", a task, would match it), as English "do" is a stopword.
 FI_DO_FRAME = re.compile(rf"^(\s*mitä\b[^?]*?)\b(?:(?:on|pitää|täytyy|tulee|voi|saa)\s+)?{FI_DO}\b", re.I)

@@ -885,6 +885,20 @@ def test_who_may_is_read_in_the_sentences_that_grant_a_power(retriever):
     assert _modal_fit("Kuka päättää pesänhoitajan palkkiosta?", "fi") is None  # who decides: no power asked for
 
 
+def test_what_an_actor_can_do_is_read_in_the_sentences_that_give_that_actor_a_power(retriever):
+    # Not an evaluation question. BIA 46(2), "The interim receiver … may, under the direction of the court, take
+    # conservatory measures …", against 47(2), where the court "may direct an interim receiver … to do" things.
+    power = answer(retriever, "What can an interim receiver do?")
+    assert power.primary.id == "B-3:46:2"
+    from core.answer import _modal_fit
+    can = _modal_fit("What can the trustee do with the inspectors' permission?", "en")
+    assert can("The trustee may, with the permission of the inspectors, do all or any of the following things:")
+    assert not can("The inspectors may direct the trustee to sell the property.")  # another actor's power
+    assert not can("The trustee shall send a notice to every known creditor.")  # the trustee's duty
+    fi = _modal_fit("Mitä pesänhoitaja voi tehdä, jos valvontapäivä on määrätty väärin?", "fi")
+    assert fi("Pesänhoitaja voi määrätä uuden valvontapäivän") and not fi("Tuomioistuin voi määrätä toisin")
+
+
 def test_where_is_read_in_the_sentences_that_name_a_place(retriever):
     # Not evaluation questions. VJL 50.1 "Hakemus toimitetaan tuomioistuimen kansliaan" against 61.3, a later
     # step with more of the question's words; YSL 67.2 names the court by its district ("jonka tuomiopiirissä"),
