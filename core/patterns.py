@@ -249,23 +249,24 @@ WHAT_QUESTION = re.compile(
 # The citation part of a law's title: "(R.S.C., 1985, c. B-3)", "120/2004".
 TITLE_CITATION = re.compile(r"\([^)]*\)|\b\d+/\d{4}\b")
 FI_DO = r"(?:tehdä|tehtävä)"  # "do", as the infinitive or the necessive participle ("on tehtävä")
+FI_MUST = r"(?:on|pitää|täytyy|tulee)"  # "must", before a necessive participle or infinitive
+FI_MAY = r"(?:voi|voivat|saa|saavat)"  # "may", singular and plural
 # "What must the clerk do …?", "What does X have to do …?", "Mitä pesänhoitajan on tehtävä …?": a duty of `actor`.
 DUTY_QUESTION = re.compile(
     r"^\s*what\s+(?:else\s+)?(?:must|shall|should)\s+(?P<actor>[^?,]{2,60}?)\s+do\b|"
     r"^\s*what\s+(?:does|do)\s+(?P<actor2>[^?,]{2,60}?)\s+(?:have|need)\s+to\s+do\b|"
     r"^\s*what\s+(?:is|are)\s+(?P<actor3>[^?,]{2,60}?)\s+(?:required|obliged|bound)\s+to\s+do\b|"
-    rf"^\s*mitä\s+(?P<actor4>[\wåäö]+)\s+(?:on|pitää|täytyy|tulee)\s+(?:\w+\s+)?{FI_DO}\b", re.I)
+    rf"^\s*mitä\s+(?P<actor4>[\wåäö]+)\s+{FI_MUST}\s+(?:\w+\s+)?{FI_DO}\b", re.I)
 # "What can the trustee do …?", "What is X allowed to do …?", "Mitä pesänhoitaja voi tehdä …?": a power of `actor`.
 POWER_OF_QUESTION = re.compile(
     r"^\s*what\s+(?:else\s+)?(?:can|may|could)\s+(?P<actor>[^?,]{2,60}?)\s+do\b|"
     r"^\s*what\s+(?:is|are)\s+(?P<actor2>[^?,]{2,60}?)\s+(?:allowed|entitled|permitted|authori[sz]ed)\s+to\s+do\b|"
-    rf"^\s*mitä\s+(?P<actor3>[\wåäö]+)\s+(?:voi|voivat|saa|saavat)\s+(?:\w+\s+)?{FI_DO}\b", re.I)
+    rf"^\s*mitä\s+(?P<actor3>[\wåäö]+)\s+{FI_MAY}\s+(?:\w+\s+)?{FI_DO}\b", re.I)
 # "Mitä pesänhoitajan on tehtävä …?" is "what must the trustee do": its "do" is no word of the answer (a noun
 # "tehtävä", a task, would match it), as English "do" is a stopword.
-FI_DO_FRAME = re.compile(rf"^(\s*mitä\b[^?]*?)\b(?:(?:on|pitää|täytyy|tulee|voi|saa)\s+)?{FI_DO}\b", re.I)
+FI_DO_FRAME = re.compile(rf"^(\s*mitä\b[^?]*?)\b(?:(?:{FI_MUST}|voi|saa)\s+)?{FI_DO}\b", re.I)
 # "Who can make a proposal?", "Kenellä on oikeus hakea …?": a power (to anyone) to do the act asked about ("who can
 # be appointed?" asks who is eligible, not who holds a power).
-FI_MAY = r"(?:voi|voivat|saa|saavat)"  # "may", singular and plural
 POWER_QUESTION = re.compile(
     r"\bwho\s+(?:else\s+)?(?:(?:can|may|could)(?!\s+be\b)|(?:is|are)\s+(?:allowed|permitted|entitled|eligible|"
     r"authori[sz]ed|empowered)\s+to|(?:has|have)\s+(?:the\s+)?(?:right|power|authority)\s+to)\b|"
