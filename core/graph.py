@@ -20,7 +20,9 @@ from core.normalize import analyzer, fi_word_info
 STRUCTURAL = {"SECTION": "HAS_SECTION", "MOMENT": "HAS_MOMENT", "PARAGRAPH": "HAS_PARAGRAPH",
               "CHAPTER": "HAS_CHAPTER"}
 TEXTUAL_KINDS = ("SECTION", "MOMENT", "PARAGRAPH", "DEFINITION")
-_OWNER_RANK = {"PARAGRAPH": 0, "MOMENT": 1, "DEFINITION": 2, "SECTION": 3}
+# On a tie of spans the deeper provision owns the words, and a provision owns them before a definition that
+# spans all of it ("… is to be read as follows: consumer debtor means …").
+_OWNER_RANK = {"PARAGRAPH": 0, "MOMENT": 1, "SECTION": 3, "DEFINITION": 4}
 
 
 @dataclass
@@ -566,6 +568,8 @@ class _GraphBuilder:
         by_term: dict[str, list[Node]] = {}
         for d in defs:
             by_term.setdefault(d.term.lower(), []).append(d)
+        # A definition that applies in its own section only is not the meaning of the word elsewhere.
+        section_scoped = {d.id for d in defs if patterns.EN_SECTION_SCOPE.match(self.by_id[d.parent_id].text)}
         terms = sorted(by_term, key=len, reverse=True)
         pattern = re.compile(r"\b(" + "|".join(re.escape(t) for t in terms) + r")(?:s|es)?\b", re.I)
         for section_id, text in self.section_text.items():
@@ -574,7 +578,9 @@ class _GraphBuilder:
             for m in pattern.finditer(text):
                 candidates = by_term[m.group(1).lower()]
                 local = [d for d in candidates if d.section_id == section_id]
-                definition = local[0] if local else candidates[0]
+                definition = next(iter(local or [d for d in candidates if d.id not in section_scoped]), None)
+                if definition is None:
+                    continue
                 if definition.start <= m.start() < definition.end and definition.section_id == section_id:
                     continue  # the definition itself
                 if _part_of_a_name(text, m.start(), m.end()):

@@ -247,8 +247,25 @@ class _CanadianSections:
         self.children(el, node, node, em, make_nodes=True, path=[label])
         node.start, node.end = 0, em.length
         text = em.text()
+        self.inline_definitions(node, text)
         for n in self.b.nodes[node.ordinal:]:
             n.text = text[n.start:n.end]
+
+    def inline_definitions(self, section: Node, text: str) -> None:
+        """A term defined in a provision's own sentence ("In this section, regulatory body means …"), marked up
+        as a defined term but not in a <Definition> element: a DEFINITION node with the provision's text."""
+        own = self.b.nodes[section.ordinal:]
+        definitions = [n for n in own if n.kind == "DEFINITION"]
+        for mark in [m for m in self.b.markups if m.section_id == section.id and m.kind == "DefinedTermEn"]:
+            if any(d.start <= mark.start < d.end for d in definitions):
+                continue
+            if not patterns.EN_INLINE_DEFINITION.match(text, mark.end):
+                continue
+            host = max((n for n in own if n.kind != "DEFINITION" and n.start <= mark.start < n.end),
+                       key=lambda n: n.start)
+            term = patterns.WHITESPACE.sub(" ", text[mark.start:mark.end]).strip()
+            self.add_definition(term, host, section, host.id[len(self.key) + 1:].split(":"), host.start, host.end,
+                                host.repealed)
 
     def children(self, el, owner: Node, section: Node, em: _Emitter, make_nodes: bool, path: list[str]) -> None:
         for child in el:
@@ -320,17 +337,22 @@ class _CanadianSections:
         terms = [_fold_text(t) for t in text_el.findall("DefinedTermEn")] if text_el is not None else []
         del self.b.nodes[first:]
         for term in terms or ["(untitled)"]:
-            key_term = patterns.WHITESPACE.sub(" ", term.lower()).strip()
-            node_id = f"{self.key}:def:{key_term}"
-            if key_term in self.terms:
-                node_id += "@" + ":".join(path)
-            self.terms.add(key_term)
-            self.b.add(Node(
-                id=node_id, law_key=self.key, kind="DEFINITION", label=term,
-                citation=f"{self.abbrev} " + path[0] + "".join(f"({p})" for p in path[1:]) + f" “{term}”",
-                parent_id=host.id, ordinal=0, lang="en", section_id=section.id, start=start, end=end,
-                repealed=temp.repealed, term=term,
-            ))
+            self.add_definition(term, host, section, path, start, end, temp.repealed)
+
+    def add_definition(self, term: str, host: Node, section: Node, path: list[str], start: int, end: int,
+                       repealed: bool) -> None:
+        """One DEFINITION node; a term defined again later in the act is `<term>@<section>:<subsection>`."""
+        key_term = patterns.WHITESPACE.sub(" ", term.lower()).strip()
+        node_id = f"{self.key}:def:{key_term}"
+        if key_term in self.terms:
+            node_id += "@" + ":".join(path)
+        self.terms.add(key_term)
+        self.b.add(Node(
+            id=node_id, law_key=self.key, kind="DEFINITION", label=term,
+            citation=f"{self.abbrev} " + path[0] + "".join(f"({p})" for p in path[1:]) + f" “{term}”",
+            parent_id=host.id, ordinal=0, lang="en", section_id=section.id, start=start, end=end,
+            repealed=repealed, term=term,
+        ))
 
     def inline(self, el, owner: Node, section: Node, em: _Emitter) -> None:
         em.write(el.text or "")

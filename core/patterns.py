@@ -108,6 +108,19 @@ FI_SAID_LAW_BEFORE = re.compile(r"\b(?:mainitun|sanotun|saman)\s+lain\s*$", re.I
 # "Receiver General", "Bank Act", "Companies' Creditors Arrangement Act", "Canada Post Corporation".
 NAME_WORD_AFTER = re.compile(r"[’']?\s+[A-Z][a-z]")
 NAME_WORD_BEFORE = re.compile(r"\b[A-Z][A-Za-z]*[’']?\s+$")
+# What follows a term marked as defined inside a provision's own sentence, not in a definition list ("In this
+# section, regulatory body means …", "adequate valuable consideration in paragraph (1)(c) means …"); a term marked
+# where another act's definition is only cited ("a provincial pension plan as defined in …") is not one.
+EN_INLINE_DEFINITION = re.compile(
+    r"\s*(?:in\s+(?:section|subsection|paragraph)\s+[\w.()]+\s+)?(?:means|includes|does\s+not\s+include)\b", re.I)
+# A definition that applies in its own section or subsection only ("In this section, …", "The following
+# definitions apply in this section.", "For the purpose of this section, …", "In subsection (6), …", "The
+# expression … in paragraph (1)(c) means …").
+EN_SECTION_SCOPE = re.compile(
+    r"^\s*(?:(?:subject\s+to\s+[^,]+,\s*)?in\s+this\s+section\b|in\s+subsections?\s*\(|"
+    r"for\s+the\s+purposes?\s+of\s+this\s+section\b|the\s+following\s+definitions\s+apply\s+in\s+this\s+section\b|"
+    r"the\s+expression\s+[^,]{1,80}?\s+in\s+(?:sub)?(?:section|paragraph)s?\b)",
+    re.I)
 FI_DEFINITION_INTRO = re.compile(r"\btarkoitetaan\s*:\s*$", re.I)
 # The defined term of a list item: its leading words up to and through the adessive ones
 # ("uhkaavalla maksukyvyttömyydellä", "menettelyn alkamisella", "velkajärjestelyn piiriin kuuluvalla velalla").

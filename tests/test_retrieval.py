@@ -168,6 +168,9 @@ def test_a_definitions_norm_path_holds_the_terms_it_uses(retriever):
     ("What does a person include?", "B-3:def:person"),
     ("What is meant by a secured creditor?", "B-3:def:secured creditor"),
     ("Mitä saneerausvelka tarkoittaa?", "47/1993:def:1:3:1:4"),
+    # A term defined in a subsection's own sentence ("For the purpose of this section, personal income tax debt
+    # means …"), not in a list of definitions: it used to answer with "person".
+    ("What does personal income tax debt mean?", "B-3:def:personal income tax debt"),
     # A term the Act names in parentheses, and a term asked about in a procedure, which is not part of the term
     # ("yrityssaneerauksessa" used to leave "vakuusvelka" too short a part of the question to be looked up).
     ("Mikä on jälkivalvonta?", "120/2004:def:12:16:1"),
