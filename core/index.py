@@ -44,8 +44,11 @@ def _noop(fraction: float, message: str) -> None:
 def retrieval_units(nodes: list[Node]) -> list[Node]:
     """The nodes a question is answered from (live provisions only)."""
     kinds_below: dict[str, set[str]] = {}
+    text_of = {n.id: n.text for n in nodes}
     for n in nodes:
-        if n.parent_id:
+        # A definition stated by a whole section ("… is to be read as follows: consumer debtor means …") leaves
+        # the section a unit; one of a list of definitions (BIA 2) is the unit instead.
+        if n.parent_id and not (n.kind == "DEFINITION" and n.text == text_of.get(n.parent_id)):
             kinds_below.setdefault(n.parent_id, set()).add(n.kind)
     units = []
     for n in nodes:

@@ -68,6 +68,8 @@ def test_a_term_defined_in_a_provisions_own_sentence_is_a_definition(graph_db):
     # A definition spanning all of a section (66.37's "is to be read as follows: consumer debtor means …") does not
     # take the section's own references from it.
     assert ("REFERS_TO", "B-3:66.11") in edges(graph_db, "B-3:66.37")
+    from core.index import retrieval_units  # and the section is still searched as itself
+    assert "B-3:66.37" in {u.id for u in retrieval_units(store.law_nodes(graph_db, "B-3"))}
 
 
 def test_a_definition_for_one_section_is_not_the_meaning_of_the_word_elsewhere(graph_db):
