@@ -24,6 +24,9 @@ from core.normalize import (EN_STOPWORDS, FI_STOPWORDS, analyzer, dictionary_lan
                             fi_word_info, restored_umlauts, spelling_candidates)
 
 RRF_K = 60
+# How far down each side's list the fusion reads: a unit that one side ranks 51st–100th still counts a little
+# (50 → 100: +4 of 799, top-3 +2, verbatim +3; 75 +2, 150 and 200 +3; see the README).
+LIST_DEPTH = 100
 MAX_QUERY_CHARS = 2000
 ROUTE_TOP = 2
 ROUTE_HITS = 3  # a law's best BM25 hits that count for it (best two: exam_fi_own4 +1, nothing else; see the README)
@@ -346,7 +349,7 @@ class Retriever:
             if bm is None:
                 result.notices.append("No keyword index: run `python -m core build`.")
             else:
-                bm25_list = bm.search(terms, laws=result.laws, k=50)
+                bm25_list = bm.search(terms, laws=result.laws, k=LIST_DEPTH)
                 if len(bm25_list) > 1 and bm25_list[1][2] > 0:
                     result.keyword_lead = bm25_list[0][2] / bm25_list[1][2]
             result.latency_ms["bm25"] = (time.perf_counter() - t) * 1000
@@ -373,7 +376,7 @@ class Retriever:
             return []
         out: list[tuple[str, str, float]] = []
         try:
-            out = index.dense_search(result.laws, text, k=50)
+            out = index.dense_search(result.laws, text, k=LIST_DEPTH)
         except Exception as exc:  # model missing, Chroma down: BM25 still answers
             self._dense_error = f"{type(exc).__name__}: {exc}"
             result.notices.append("Keyword search only: the semantic index is unavailable "

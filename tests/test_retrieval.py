@@ -1191,3 +1191,15 @@ def test_a_question_leaving_out_what_one_provision_says_gets_the_provision_that_
     b = answer(retriever, "Voidaanko kuolinpesän konkurssiasia käsitellä muussa kuin vainajan kotipaikan "
                           "tuomioistuimessa?")
     assert b.primary.id == "120/2004:7:2:4"
+
+
+def test_the_fusion_reads_each_sides_list_past_the_fiftieth_unit(retriever):
+    # Not an evaluation question. BIA 171(1) is dense search's second hit and keyword search's 57th: both ranks
+    # count in its fused score (with lists cut at 50 it had only the dense one).
+    from core.retrieve import RRF_K
+    found = retriever.search(
+        "May the Superintendent prevent an official receiver from naming a trustee for new bankruptcies?", mode="hybrid")
+    deep = [c for c in found.candidates if c.bm25_rank and c.dense_rank and max(c.bm25_rank, c.dense_rank) > 50]
+    assert deep
+    c = deep[0]
+    assert c.rrf == pytest.approx(1 / (RRF_K + c.bm25_rank) + 1 / (RRF_K + c.dense_rank))
