@@ -43,6 +43,7 @@ DEFINITION_LOOKUP_BONUS = 0.05  # above the sentence rerank (answer.RERANK_WEIGH
 BARE_TERM_WORDS = 5  # a query of at most this many words, not a question, may be a term to look up
 SPELLING_MIN_LETTERS = {"en": 6, "fi": 4}  # shorter words have too many neighbours to correct safely
 _STOPWORDS = EN_STOPWORDS | FI_STOPWORDS
+_ARTICLES = frozenset({"a", "an", "the"})  # skipped when a synonym's phrase is looked for ("ask (the) court")
 
 
 @dataclass
@@ -433,7 +434,7 @@ class Retriever:
         if bm is None or not has_speller(lang):
             return text, []
         an = analyzer(lang)
-        everyday = {key[0] for key, _ in _register(lang) if len(key) == 1}
+        everyday = {key[0] for key, _, _ in _register(lang) if len(key) == 1}
 
         def known(word: str) -> bool:  # as a whole: its base form, not only its compound parts
             terms = an.terms(word)
@@ -475,9 +476,11 @@ class Retriever:
         an = analyzer(lang)
         words = an.terms(text, compounds=False)
         joined = " " + " ".join(words) + " "
+        lemmas = " " + " ".join(lemma for lemma, _, _ in an.lemma_spans(text) if lemma not in _ARTICLES) + " "
         extra: list[str] = []
-        for key_terms, statute_terms in _register(lang):
-            if key_terms and f" {' '.join(key_terms)} " in joined:
+        for key_terms, phrase, statute_terms in _register(lang):
+            found_in = joined if phrase == key_terms else lemmas
+            if phrase and f" {' '.join(phrase)} " in found_in:
                 extra += statute_terms
         return extra
 
@@ -566,14 +569,18 @@ def _synonyms() -> dict[str, dict[str, list[str]]]:
 
 
 @lru_cache(maxsize=4)
-def _register(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """The synonym table of a language analysed once: (everyday word's base forms, statute words' terms)."""
+def _register(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]:
+    """The synonym table of a language analysed once: (everyday word's base forms, the phrase to find in the
+    question, statute words' terms). A phrase with small words is found with them ("which court" → every word but
+    an article), else its base forms alone would be found in every question they are in ("court")."""
     an = analyzer(lang)
-    table: dict[tuple[str, ...], dict[str, None]] = {}
+    table: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, None]] = {}
     for word, statute_words in _synonyms().get(lang, {}).items():  # "employee" and "employees" are one entry
-        table.setdefault(tuple(an.terms(word, compounds=False)), {}).update(
-            dict.fromkeys(t for w in statute_words for t in an.terms(w)))
-    return tuple((key, tuple(terms)) for key, terms in table.items())
+        key = tuple(an.terms(word, compounds=False))
+        kept = [w for w in patterns.WORD.findall(word) if an.lemma(w) not in _ARTICLES]
+        phrase = tuple(an.lemma(w) for w in kept) if len(key) < len(kept) else key
+        table.setdefault((key, phrase), {}).update(dict.fromkeys(t for w in statute_words for t in an.terms(w)))
+    return tuple((key, phrase, tuple(terms)) for (key, phrase), terms in table.items())
 
 
 def _title_terms(title: str, lang: str) -> frozenset[str]:

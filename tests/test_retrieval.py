@@ -391,6 +391,11 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     # "Which court" asks for jurisdiction; to "replace" someone is to appoint another "in lieu of" them; a party
     # "asks the court" by applying to it; what a document must "kertoa" (tell) is what must "käydä ilmi" from it.
     assert "jurisdict" in retriever.register_terms("Which court hears a petition for a receivership?", "en")
+    # … but "court" alone asks for no jurisdiction: a phrase's small words must be there too (articles aside).
+    assert "jurisdict" not in retriever.register_terms("When must the court appoint a monitor?", "en")
+    assert "ascertain" in retriever.register_terms("What must a receiver do about creditors it learns of?", "en")
+    assert "ascertain" not in retriever.register_terms("What can a student learn about receivers?", "en")
+    assert "appli" in retriever.register_terms("Can a landlord ask a court to lift the stay?", "en")
     assert "lieu" in retriever.register_terms("Can the inspectors be replaced?", "en")
     assert "appli" in retriever.register_terms("Can a landlord ask the court to lift the stay?", "en")
     assert "ilmi" in retriever.register_terms("Mitä perukirjassa pitää kertoa?", "fi")
