@@ -259,7 +259,8 @@ class _CanadianSections:
         for mark in [m for m in self.b.markups if m.section_id == section.id and m.kind == "DefinedTermEn"]:
             if any(d.start <= mark.start < d.end for d in definitions):
                 continue
-            if not patterns.EN_INLINE_DEFINITION.match(text, mark.end):
+            if not patterns.EN_INLINE_DEFINITION.match(text, mark.end) or patterns.EN_READ_AS.search(
+                    text, max(0, mark.start - 40), mark.start):
                 continue
             host = max((n for n in own if n.kind != "DEFINITION" and n.start <= mark.start < n.end),
                        key=lambda n: n.start)

@@ -113,6 +113,9 @@ NAME_WORD_BEFORE = re.compile(r"\b[A-Z][A-Za-z]*[’']?\s+$")
 # where another act's definition is only cited ("a provincial pension plan as defined in …") is not one.
 EN_INLINE_DEFINITION = re.compile(
     r"\s*(?:in\s+(?:section|subsection|paragraph)\s+[\w.()]+\s+)?(?:means|includes|does\s+not\s+include)\b", re.I)
+# A definition quoted as it is to be read in one case ("the definition consumer debtor in section 66.11 is to be
+# read as follows: consumer debtor means …"): the Act's own definition stays the term's.
+EN_READ_AS = re.compile(r"\bread\s+as\s+follows\s*:\s*$", re.I)
 # A definition that applies in its own section or subsection only ("In this section, …", "The following
 # definitions apply in this section.", "For the purpose of this section, …", "In subsection (6), …", "The
 # expression … in paragraph (1)(c) means …").

@@ -63,13 +63,30 @@ def test_a_term_defined_in_a_provisions_own_sentence_is_a_definition(graph_db):
     # A term the Act already defines keeps that id; the later one is named by where it is (s. 2 "assignment").
     assert store.get_node(graph_db, "B-3:def:assignment@98.1:4").parent_id == "B-3:98.1:4"
     assert ("USES_TERM", "B-3:def:assignment@98.1:4") in edges(graph_db, "B-3:98.1:1")
-    # A term marked where another Act's definition is only cited is not defined here.
+    # A term marked where another Act's definition is only cited is not defined here, nor one quoted as it is to be
+    # read in one case (66.37: "the definition consumer debtor in section 66.11 is to be read as follows: …").
     assert store.get_node(graph_db, "B-3:def:provincial pension plan") is None
-    # A definition spanning all of a section (66.37's "is to be read as follows: consumer debtor means …") does not
-    # take the section's own references from it.
-    assert ("REFERS_TO", "B-3:66.11") in edges(graph_db, "B-3:66.37")
-    from core.index import retrieval_units  # and the section is still searched as itself
-    assert "B-3:66.37" in {u.id for u in retrieval_units(store.law_nodes(graph_db, "B-3"))}
+    assert store.get_node(graph_db, "B-3:def:consumer debtor").parent_id == "B-3:66.11"
+    assert not [n for n in store.law_nodes(graph_db, "B-3") if n.id.startswith("B-3:def:consumer debtor@")]
+
+
+def test_a_section_that_defines_a_term_in_its_own_sentence_keeps_its_words_and_its_place():
+    # A section without subsections whose one sentence defines a term: the definition spans all of it, yet the
+    # section owns its references and is still searched as itself.
+    from core import graph, ingest
+    from core.index import retrieval_units
+    xml = ("<Statute><Identification><Chapter><ConsolidatedNumber>X-1</ConsolidatedNumber></Chapter></Identification>"
+           "<Body><Section><Label>1</Label><Text>In this section, <DefinedTermEn>widget</DefinedTermEn> means a "
+           "thing described in section 2.</Text></Section><Section><Label>2</Label><Text>A thing is small."
+           "</Text></Section></Body></Statute>").encode()
+    law = ingest.parse_bytes(xml, "x.xml")
+    widget = next(n for n in law.nodes if n.kind == "DEFINITION")
+    assert (widget.id, widget.parent_id, widget.text) == ("X-1:def:widget", "X-1:1",
+                                                           "In this section, widget means a thing described in section 2.")
+    built = graph.build_graph(law, graph.Corpus({"X-1": graph.LawIndex.from_nodes(law.info, law.nodes)}))
+    refs = {(e.source, e.target) for e in built.edges if e.type == "REFERS_TO"}
+    assert refs == {("X-1:1", "X-1:2")}
+    assert {"X-1:1", "X-1:2", "X-1:def:widget"} <= {u.id for u in retrieval_units(law.nodes + built.nodes)}
 
 
 def test_a_definition_for_one_section_is_not_the_meaning_of_the_word_elsewhere(graph_db):
