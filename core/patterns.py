@@ -187,6 +187,11 @@ WHAT_IS_TERM = re.compile(
     r"|^\s*what\s+(?:does|do)\s+(?:an?\s+|the\s+)?(?P<included>[^?]{1,80}?)\s+(?:include|cover)\s*\??\s*$",
     re.I,
 )
+# An explicit "what counts as X …?": X is the defined term the rest begins with, whatever words follow it ("What
+# counts as an equity claim when shareholders …?", "What is meant by an affidavit in bankruptcy proceedings?").
+DEFINITION_ASKED = re.compile(
+    r"^\s*(?:what|who)\s+(?:counts?\s+as|qualif(?:y|ies)\s+as|is\s+meant\s+by)\s+(?:an?\s+|the\s+)?(?P<term>[^?]+)",
+    re.I)  # not "who is treated as a director if …?": a deeming rule for a case, not the word's meaning
 # Transitional and commencement provisions speak of old cases; they yield to live law unless asked for.
 TRANSITIONAL_HEADING = re.compile(r"\b(?:voimaantulo\w*|siirtymäsäännö\w*|transitional|coming\s+into\s+force)", re.I)
 TRANSITIONAL_QUESTION = re.compile(

@@ -406,6 +406,9 @@ class Retriever:
             looked_up = self.defined_terms_in(asked, lang, laws, whole=asked is not text)
         else:  # a term typed alone is looked up like a dictionary entry, if the statutes define it
             looked_up = self.defined_terms_in(text, lang, laws, whole=True) if _is_bare_term(text) else []
+        # "What counts as X …?" names X first, whatever follows: that term, not another the rest may name.
+        explicit = patterns.DEFINITION_ASKED.match(text)
+        looked_up = (self.leading_defined_terms(explicit.group("term"), lang, laws) if explicit else []) or looked_up
         asks_definition = asked is not None or bool(looked_up)
         transitional = set() if patterns.TRANSITIONAL_QUESTION.search(text) else \
             self.sections_headed(patterns.TRANSITIONAL_HEADING)
@@ -513,6 +516,16 @@ class Retriever:
             terms.sort(key=lambda t: (-len(t[0]), t[1]))
             self._def_terms[lang] = terms
         return self._def_terms[lang]
+
+    def leading_defined_terms(self, text: str, lang: str, laws: list[str]) -> list[str]:
+        """Definitions (of the given laws, in their order) of the longest defined term that the text begins with."""
+        an = analyzer(lang)
+        lemmas = tuple(an.lemma(w) for w in patterns.WORD.findall(text))
+        found = [(len(term), laws.index(law_key), def_id) for term, def_id, law_key in self._definition_terms(lang)
+                 if law_key in laws and lemmas[:len(term)] == term]
+        longest = max((n for n, _, _ in found), default=0)
+        # The law routed first, and in it the Act's own definition before a later one for a section ("…@66.37").
+        return [def_id for n, _, def_id in sorted(found, key=lambda f: (f[1], "@" in f[2])) if n == longest]
 
     def defined_terms_in(self, text: str, lang: str, laws: list[str], whole: bool = False) -> list[str]:
         """Definitions (of the given laws) whose whole term the text names, longest terms first.

@@ -182,6 +182,18 @@ def test_a_question_about_what_a_term_means_gets_its_definition(retriever, quest
     assert a.primary is not None and a.primary.id == definition
 
 
+@pytest.mark.parametrize("question, definition", [
+    # Not evaluation questions: "what counts as / qualifies as / is meant by X" names the term first, and the words
+    # after it say when it matters; they used to find a provision that uses the term (BIA 129(1), the trustee's
+    # redemption of a security; 66.12(1), who may make a consumer proposal).
+    ("What counts as a secured creditor when the trustee sells the property?", "B-3:def:secured creditor"),
+    ("What qualifies as a consumer debtor who wants to make a proposal?", "B-3:def:consumer debtor"),
+])
+def test_what_counts_as_a_term_gets_its_definition_whatever_follows(retriever, question, definition):
+    a = answer(retriever, question)
+    assert a.primary is not None and a.primary.id == definition
+
+
 def test_a_who_question_about_a_condition_is_not_a_definition_question(retriever):
     a = answer(retriever, "Who is eligible to make a consumer proposal?")
     assert a.primary is not None and ":def:" not in a.primary.id
