@@ -36,6 +36,11 @@ def independent_counts(path) -> dict[str, int]:
                         _local(el.getparent().getparent()) == "Definition" and not any(
                             _local(a) in ("ReadAsText", "AmendedText") for a in el.iterancestors()):
                     counts["DEFINITION"] += 1
+                elif tag == "DefinedTermEn" and _local(el.getparent()) == "Text" and not any(
+                        _local(a) in ("Definition", "ReadAsText", "AmendedText", "MarginalNote")
+                        for a in el.iterancestors()) and re.match(
+                        r"\s*(in (sub)?(section|paragraph) \S+ )?(means|includes|does not include)\b", el.tail or ""):
+                    counts["DEFINITION"] += 1  # defined in the provision's own sentence ("In this section, X means …")
         return counts
     pykalat = root.findall(".//{*}Pykala")
     moments = sum(len([c for c in p if _local(c) in ("MomenttiKooste", "KohdatMomentti")]) for p in pykalat)
