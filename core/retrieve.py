@@ -408,7 +408,9 @@ class Retriever:
             looked_up = self.defined_terms_in(text, lang, laws, whole=True) if _is_bare_term(text) else []
         # "What counts as X …?" names X first, whatever follows: that term, not another the rest may name.
         explicit = patterns.DEFINITION_ASKED.match(text)
-        looked_up = (self.leading_defined_terms(explicit.group("term"), lang, laws) if explicit else []) or looked_up
+        leading = self.leading_defined_terms(explicit.group("term"), lang, laws) if explicit else []
+        if leading and not set(looked_up) & set(leading):
+            looked_up = leading
         asks_definition = asked is not None or bool(looked_up)
         transitional = set() if patterns.TRANSITIONAL_QUESTION.search(text) else \
             self.sections_headed(patterns.TRANSITIONAL_HEADING)
