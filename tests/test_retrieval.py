@@ -467,15 +467,23 @@ def test_transitional_provisions_yield_to_live_law_unless_the_question_is_about_
 
 
 def test_sentence_rerank_keeps_a_unit_both_retrievers_put_first(retriever):
-    from core import patterns
+    from core import patterns, store
+    from core.answer import localise, states_asked_type
     from core.evaluate import load_set
 
     checked = 0
     for item in load_set(ROOT / "eval" / "exam_en_own.jsonl") + load_set(ROOT / "eval" / "exam_fi_own.jsonl"):
-        top = retriever.search(item["question"], mode="graph").candidates[0]
-        if top.bm25_rank == 1 and top.dense_rank == 1 and not patterns.CONSEQUENCE_QUESTION.search(item["question"]):
-            ranked = answer(retriever, item["question"]).ranked
-            assert ranked[0] == top.node_id or ranked[0].startswith(top.node_id + ":"), item["id"]
+        question = item["question"]
+        top = retriever.search(question, mode="graph").candidates[0]
+        if top.bm25_rank == 1 and top.dense_rank == 1 and not patterns.CONSEQUENCE_QUESTION.search(question):
+            a = answer(retriever, question)
+            if not (a.ranked[0] == top.node_id or a.ranked[0].startswith(top.node_id + ":")):
+                # The one exception: the question asks for a time, an amount or a place that the first answer's
+                # quote states and the agreed unit's best sentence does not.
+                agreed = localise(retriever, store.get_node(retriever.db, top.node_id), question, a.lang,
+                                  retriever.graph)
+                assert states_asked_type(question, a.quote) and not states_asked_type(question, agreed.quote), \
+                    item["id"]
             checked += 1
     assert checked >= 5
 
