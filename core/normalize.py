@@ -273,6 +273,23 @@ class Reading(NamedTuple):
 
 
 @lru_cache(maxsize=50_000)
+def fi_derivation_base(word: str) -> str:
+    """What a derived Finnish word is made from, as Voikko reads it inside a compound (saneeraus → saneerata,
+    järjestely → järjestää); "" for a word that is not derived, or without Voikko."""
+    voikko = _get_voikko()
+    if voikko is None:
+        return ""
+    with _voikko_lock:
+        analyses = voikko.analyze(word.lower())
+    if not analyses:
+        return ""
+    reading = _preferred(analyses, word.lower())
+    bases = [b.lower().replace("=", "") for _, b in _WORDBASE.findall(reading.get("WORDBASES") or "")
+             if b and not b.startswith("+")]
+    base = (reading.get("BASEFORM") or "").lower()
+    return bases[0] if len(bases) == 1 and bases[0] != base else ""
+
+
 def fi_word_info(word: str) -> tuple[Reading, ...]:
     """Every Voikko reading of a Finnish word; () when unknown or unavailable."""
     voikko = _get_voikko()

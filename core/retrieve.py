@@ -21,7 +21,7 @@ from core import index, patterns, store
 from core.config import LAWS_DIR, MODES
 from core.model import TRAIL_SEPARATOR
 from core.normalize import (EN_STOPWORDS, FI_STOPWORDS, analyzer, dictionary_language, dictionary_rejects, has_speller,
-                            fi_word_info, restored_umlauts, spelling_candidates)
+                            fi_derivation_base, fi_word_info, restored_umlauts, spelling_candidates)
 
 RRF_K = 60
 # How far down each side's list the fusion reads: a unit that one side ranks 51st–100th still counts a little
@@ -599,8 +599,13 @@ def _register(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[
 
 
 def _title_terms(title: str, lang: str) -> frozenset[str]:
-    """The terms of a law's title, without its citation and the word for "law"."""
-    terms = analyzer(lang).terms(patterns.TITLE_CITATION.sub(" ", title))
+    """The terms of a law's title, without its citation and the word for "law"; a Finnish title's derived words
+    also as what they are made from, as a question's compound reads them ("yrityksen saneerauksesta" →
+    *saneerata*, which "saneerausmenettelyssä" gives)."""
+    text = patterns.TITLE_CITATION.sub(" ", title)
+    terms = analyzer(lang).terms(text)
+    if lang == "fi":
+        terms += [b for b in (fi_derivation_base(w) for w in patterns.WORD.findall(text)) if b]
     return frozenset(t for t in terms if t not in GENERIC_TITLE_TERMS)
 
 

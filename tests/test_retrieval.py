@@ -1228,3 +1228,12 @@ def test_the_fusion_reads_each_sides_list_past_the_fiftieth_unit(retriever):
     assert deep
     c = deep[0]
     assert c.rrf == pytest.approx(1 / (RRF_K + c.bm25_rank) + 1 / (RRF_K + c.dense_rank))
+
+
+def test_a_finnish_titles_derived_words_are_read_as_a_questions_compounds_read_them(retriever):
+    # "Laki yrityksen saneerauksesta": inside "saneerausmenettelyssä" Voikko reads the member as what it is made
+    # from (saneerata), so the title's word is that too — else the title never counts for such a question.
+    from core.normalize import analyzer
+    assert {"saneeraus", "saneerata"} <= retriever.title_terms("47/1993")
+    assert "saneerata" in analyzer("fi").terms("Voiko saneerausmenettelyn tiedoksiannon hoitaa postitse?")
+    assert "laki" not in retriever.title_terms("120/2004")
