@@ -272,7 +272,6 @@ class Reading(NamedTuple):
     number: str
 
 
-@lru_cache(maxsize=50_000)
 def fi_derivation_base(word: str) -> str:
     """What a derived Finnish word is made from, as Voikko reads it inside a compound (saneeraus → saneerata,
     järjestely → järjestää); "" for a word that is not derived, or without Voikko."""
@@ -290,6 +289,7 @@ def fi_derivation_base(word: str) -> str:
     return bases[0] if len(bases) == 1 and bases[0] != base else ""
 
 
+@lru_cache(maxsize=50_000)
 def fi_word_info(word: str) -> tuple[Reading, ...]:
     """Every Voikko reading of a Finnish word; () when unknown or unavailable."""
     voikko = _get_voikko()
