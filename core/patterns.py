@@ -409,7 +409,7 @@ EXCEPTION_DIRECTION = re.compile(
     r"lukuun\s+ottamatta))\b", re.I)
 CONSEQUENCE = re.compile(
     rf"{EN_CONSEQUENCE.pattern}|{FI_CONSEQUENCE.pattern}|\bdeemed\s+to\s+have\b|\b(?:is|are)\s+annulled\b|"
-    r"\bterminates?\b|\bmitätöi\w*|\bmenettää\b|\b(?:has|have)\s+(?:the\s+same\s+)?effect\b",
+    r"\bterminates?\b|\bmitätöi\w*|\bmenettää\b",
     re.I,
 )
 # A provision that sanctions the breach of the rule it cites: "1 tai 2 momentin vastaisesti", "fails to comply with

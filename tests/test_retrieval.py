@@ -1237,14 +1237,3 @@ def test_a_finnish_titles_derived_words_are_read_as_a_questions_compounds_read_t
     assert {"saneeraus", "saneerata"} <= retriever.title_terms("47/1993")
     assert "saneerata" in analyzer("fi").terms("Voiko saneerausmenettelyn tiedoksiannon hoitaa postitse?")
     assert "laki" not in retriever.title_terms("120/2004")
-
-
-def test_what_effect_is_read_in_the_sentence_that_gives_the_effect(retriever):
-    # Not an evaluation question. "… which has the same effect … as an assignment filed under section 49" (BIA
-    # 50.4(8)(b.1)) states an effect as much as "is deemed to have made an assignment" ((a)) does; the question asks
-    # what the official receiver issues and what effect it has, so (b.1) is quoted, and its reference to s. 49 is on
-    # the norm path.
-    a = answer(retriever, "If the trustee fails to file the proposal on time, what does the official receiver issue, "
-                          "and what effect does it have?")
-    assert a.primary.id == "B-3:50.4:8:b.1" and "certificate of assignment" in a.quote and a.quote in a.primary.text
-    assert "B-3:49" in {n.id for n, _ in a.supporting}
