@@ -129,9 +129,8 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
     if reading.get("CLASS") == "kieltosana":  # ettei = että + ei, jollei = jos + ei: no parts to match
         return base, ()
     parts: list[str] = []
-    for _surface, part in stem:
-        part = part.lower().replace("=", "")
-        if part and not part.startswith("+") and part != base and part not in parts and part not in FI_STOPWORDS:
+    for part in _member_bases(reading):
+        if part and part != base and part not in parts and part not in FI_STOPWORDS:
             parts.append(part)
     # Compound parts only (konkurssi + pesä); a simple word is not split into its derivation base
     # (menettely "procedure" → menettää "to lose": measured and dropped, it cost Finnish top-1). Inside a
@@ -142,6 +141,13 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
 
 
 _WORDBASE = re.compile(r"\+([^+(]*)\(([^()]*)\)")
+
+
+def _member_bases(reading: dict) -> list[str]:
+    """The base of each member of a Voikko reading, in order, its suffixes left out
+    ("+saneera(saneerata)+us(+us)+menet(menettää)…" → saneerata, menettää)."""
+    return [b.lower().replace("=", "") for _, b in _WORDBASE.findall(reading.get("WORDBASES") or "")
+            if b and not b.startswith("+")]
 
 
 _PROPER_NOUNS = {"etunimi", "sukunimi", "paikannimi", "nimi"}
@@ -283,8 +289,7 @@ def fi_derivation_base(word: str) -> str:
     if not analyses:
         return ""
     reading = _preferred(analyses, word.lower())
-    bases = [b.lower().replace("=", "") for _, b in _WORDBASE.findall(reading.get("WORDBASES") or "")
-             if b and not b.startswith("+")]
+    bases = _member_bases(reading)
     base = (reading.get("BASEFORM") or "").lower()
     return bases[0] if len(bases) == 1 and bases[0] != base else ""
 
