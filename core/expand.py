@@ -2,7 +2,8 @@
 
 From the primary (with the provisions inside it and the lead-ins above it, whose words apply
 to it) follow EXCEPTS, then REFERS_TO, then term definitions, at most 2 hops and 10 added
-nodes. An added node scores its parent's score minus 0.05 per hop. The path keeps every edge
+nodes (a definition reached on the way is followed to what it refers to and the terms it uses, not
+to the places it says it does not apply). An added node scores its parent's score minus 0.05 per hop. The path keeps every edge
 used, structural ones included, so the chain from the primary to each node can be shown.
 """
 from __future__ import annotations
@@ -131,13 +132,18 @@ def _scope(graph: GraphView, node_id: str) -> tuple[list[str], list[list[str]]]:
     return ids, tree
 
 
-def _steps(graph: GraphView, node_id: str, question_terms: set[str] | None) -> list[tuple[str, str, Edge]]:
-    """Outgoing norm-path steps of one node (and its scope) as (kind, target, edge), best first."""
+def _steps(graph: GraphView, node_id: str, question_terms: set[str] | None,
+           from_primary: bool = True) -> list[tuple[str, str, Edge]]:
+    """Outgoing norm-path steps of one node (and its scope) as (kind, target, edge), best first. Beyond the
+    primary, a definition's exceptions are not followed: "court, except in paragraphs 178(1)(a) …" names where the
+    word means something else, which is nothing the provisions using the word depend on."""
     scope, _ = _scope(graph, node_id)
     scope_set = set(scope)
     steps: list[tuple[int, float, int, str, str, Edge]] = []
     for src in scope:
         for e in graph.out.get(src, ()):
+            if e.type == "EXCEPTS" and not from_primary and graph.kind.get(src) == "DEFINITION":
+                continue
             if e.type in ("EXCEPTS", "REFERS_TO", "USES_TERM") and e.target not in scope_set:
                 rank = _definition_rank(graph, e.target, question_terms) if e.type == "USES_TERM" else 0.0
                 steps.append((PRIORITY[e.type], rank, e.start if e.start >= 0 else 0, e.type, e.target, e))
@@ -178,7 +184,7 @@ def expand(graph: GraphView, primary_id: str, primary_score: float,
     for hop in range(1, max_hops + 1):
         next_frontier = []
         for node_id, score in frontier:
-            for kind, target, e in _steps(graph, node_id, question_terms):
+            for kind, target, e in _steps(graph, node_id, question_terms, from_primary=node_id == primary_id):
                 if len(result.supports) >= max_added:
                     break
                 if target in seen or target not in graph.kind:

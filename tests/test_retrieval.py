@@ -160,6 +160,22 @@ def test_a_definitions_norm_path_holds_the_terms_it_uses(retriever):
     assert not any(e[0] == "B-3:2" for e in path.path)
 
 
+def test_where_a_used_term_means_something_else_is_not_on_the_norm_path(retriever):
+    # "court, except in paragraphs 178(1)(a) and (a.1) and sections 204.1 to 204.3, means …": those are the places
+    # where the word means another court. A provision that uses "court" depends on the definition, not on them; they
+    # had come first on the path of one English answer in six, shown as the answer's exception.
+    court = "B-3:def:court"
+    elsewhere = {"B-3:178:1:a", "B-3:178:1:a.1", "B-3:204.1", "B-3:204.2", "B-3:204.3"}
+    primary = "B-3:66.24:2:b"  # "(b) was not eligible to make a consumer proposal …", under "the court shall refuse"
+    path = expand(retriever.graph, primary, 1.0)
+    assert court in {s.node_id for s in path.supports}
+    assert not elsewhere & {s.node_id for s in path.supports}
+    assert not any(e[0] == court and e[1] == "EXCEPTS" for e in path.path)
+    # The definition's own norm path still names them: asked what "court" means, they are its exceptions.
+    own = expand(retriever.graph, court, 1.0)
+    assert elsewhere <= {s.node_id for s in own.supports if s.via == "EXCEPTS"}
+
+
 @pytest.mark.parametrize("question,definition", [
     # Not evaluation questions. Every way a student asks what a term means gets the Act's definition of it,
     # not the first provision that uses the term ("Who counts as …", "… under the BIA", "What does … include").
