@@ -773,16 +773,28 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
     return result
 
 
+def _through_definition(support: expand_mod.Support) -> bool:
+    """Reached from a definition the primary's words lead to ("court … referred to in subsection 183(1)"): the
+    word's context, not something the provision itself depends on."""
+    return support.hops > 1 and ":def:" in support.edge[0]
+
+
+def _support_order(support: expand_mod.Support) -> tuple[bool, int, int]:
+    """The primary's own dependencies first — exceptions, then references, then definitions, nearer before further —
+    and what a definition it uses leads to last."""
+    return _through_definition(support), {"EXCEPTS": 0, "REFERS_TO": 1, "DEFINES": 2}[support.via], support.hops
+
+
 def _choose_supporting(supports: list[expand_mod.Support]) -> list[expand_mod.Support]:
-    """Up to five: exceptions first, then references, then definitions — keeping one of each kind."""
-    ordered = sorted(supports, key=lambda s: ({"EXCEPTS": 0, "REFERS_TO": 1, "DEFINES": 2}[s.via], s.hops))
+    """Up to five, in `_support_order` — keeping one of each kind the primary depends on itself."""
+    ordered = sorted(supports, key=_support_order)
     chosen = ordered[:MAX_SUPPORTING]
     for via in ("REFERS_TO", "DEFINES"):
         if not any(s.via == via for s in chosen):
-            extra = next((s for s in ordered if s.via == via), None)
+            extra = next((s for s in ordered if s.via == via and not _through_definition(s)), None)
             if extra is not None and len(chosen) == MAX_SUPPORTING:
                 victim = max(range(len(chosen)), key=lambda i: (sum(c.via == chosen[i].via for c in chosen), i))
                 chosen[victim] = extra
             elif extra is not None:
                 chosen.append(extra)
-    return sorted(chosen, key=lambda s: ({"EXCEPTS": 0, "REFERS_TO": 1, "DEFINES": 2}[s.via], s.hops))
+    return sorted(chosen, key=_support_order)

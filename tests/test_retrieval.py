@@ -176,6 +176,22 @@ def test_where_a_used_term_means_something_else_is_not_on_the_norm_path(retrieve
     assert elsewhere <= {s.node_id for s in own.supports if s.via == "EXCEPTS"}
 
 
+@pytest.mark.parametrize("question", [
+    "When may the court annul a bankruptcy?",
+    "Can a consumer debtor ask the court to review the administrator's decision?",
+])
+def test_the_cards_show_what_the_answer_depends_on_before_what_its_words_lead_to(retriever, question):
+    # "court means a court referred to in subsection 183(1) or (1.1)": the list of provincial courts is context for
+    # the word, reached through its definition. It used to head the cards of such answers, ahead of the definitions
+    # of the words themselves, as a reference outranks a definition.
+    a = answer(retriever, question)
+    cards = [s for _, s in a.supporting]
+    through = [":def:" in s.edge[0] and s.hops > 1 for s in cards]
+    assert cards and not through[0]
+    assert through == sorted(through)  # every card reached through a definition after every other
+    assert "B-3:def:court" in [s.node_id for s in cards]
+
+
 @pytest.mark.parametrize("question,definition", [
     # Not evaluation questions. Every way a student asks what a term means gets the Act's definition of it,
     # not the first provision that uses the term ("Who counts as …", "… under the BIA", "What does … include").
