@@ -5,6 +5,7 @@ import streamlit as st
 
 import ui
 from core import explain, render, store
+from core.answer import answer
 
 ui.setup("Norm path", "🕸️")
 st.title("Norm path · Normipolku")
@@ -23,13 +24,20 @@ if ui.require_corpus():
         emphasis = {tuple(e) for e in last_json["path"]}
         st.markdown(f"Question: *{last_json['question']}*")
     else:
-        ref = st.text_input("Citation or node id", value=st.session_state.get("graph_ref", "BIA 50.4(3)"),
+        ref = st.text_input("Citation, node id or question", value=st.session_state.get("graph_ref", "BIA 50.4(3)"),
                             key="graph_ref")
         node_id = ui.retriever().lookup_citation(ref) if ref.strip() else None
-        if node_id is None:
-            st.warning(f"No provision “{ref}”. Try `BIA 69.3(1)`, `KonkL 3:6 §` or `B-3:50.4:3`.")
-            st.stop()
-        centers = [node_id]
+        if node_id is not None:
+            centers = [node_id]
+        else:  # a question: its answer's norm path, as the Ask page finds it
+            asked = answer(ui.retriever(), ref, mode="graph") if ref.strip() else None
+            if asked is None or asked.primary is None:
+                st.warning(f"No provision “{ref}”. Try `BIA 69.3(1)`, `KonkL 3:6 §`, `B-3:50.4:3` or a question.")
+                st.stop()
+            centers = [asked.primary.id] + [n.id for n, _ in asked.supporting]
+            emphasis = {tuple(e) for e in asked.path}
+            st.markdown(f"Answered as a question · Vastattu kysymyksenä: **{asked.primary.citation}** — "
+                        "its norm path is drawn bold.")
     depth = st.slider("Depth", 1, 2, 1)
     view = ui.retriever().graph
     keep, edges = render.neighbourhood(view, centers, depth=depth)

@@ -143,6 +143,16 @@ def test_norm_path_page_for_a_citation_and_for_the_last_answer():
     assert not at.exception
 
 
+def test_norm_path_page_draws_a_questions_norm_path():
+    # Not an evaluation question. Typed where a citation goes, a question is answered and its norm path drawn.
+    at = run("pages/2_Norm_path.py")
+    at.text_input(key="graph_ref").input("When may the court annul a bankruptcy?").run()
+    assert not at.exception and not at.warning
+    assert any(m.value.startswith("Answered as a question") and "BIA 181(1)" in m.value for m in at.markdown)
+    options = at.selectbox(key="graph_node").options
+    assert options[0].endswith("B-3:181:1") and any(o.endswith("B-3:def:court") for o in options)
+
+
 def test_norm_path_unknown_citation_is_a_clear_message():
     at = run("pages/2_Norm_path.py")
     at.text_input(key="graph_ref").input("BIA 999.9").run()
