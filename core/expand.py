@@ -2,9 +2,10 @@
 
 From the primary (with the provisions inside it and the lead-ins above it, whose words apply
 to it) follow EXCEPTS, then REFERS_TO, then term definitions, at most 2 hops and 10 added
-nodes (a definition reached on the way is followed to what it refers to and the terms it uses, not
-to the places it says it does not apply). An added node scores its parent's score minus 0.05 per hop. The path keeps every edge
-used, structural ones included, so the chain from the primary to each node can be shown.
+nodes; a definition reached on the way leads on to what it refers to and the terms it uses, not
+to the places it says it does not apply. An added node scores its parent's score minus 0.05 per
+hop. The path keeps every edge used, structural ones included, so the chain from the primary to
+each node can be shown.
 """
 from __future__ import annotations
 
