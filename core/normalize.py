@@ -88,6 +88,16 @@ def _get_voikko():
         return _voikko
 
 
+def _voikko_readings(word: str) -> list[dict]:
+    """Voikko's analyses of a word: [] when it does not know the word, or without Voikko. One call at a time: the
+    library is not thread-safe."""
+    voikko = _get_voikko()
+    if voikko is None:
+        return []
+    with _voikko_lock:
+        return voikko.analyze(word)
+
+
 _stemmers: dict[str, Stemmer.Stemmer] = {}
 _stemmer_lock = threading.Lock()
 
@@ -106,8 +116,7 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
     voikko = _get_voikko() if use_voikko else None
     if voikko is None:
         return _stem("fi", word), ()
-    with _voikko_lock:
-        analyses = voikko.analyze(word)
+    analyses = _voikko_readings(word)
     if not analyses:
         return _fi_unknown_compound(word) or (_stem("fi", word), ())
     reading = _preferred(analyses, word)
@@ -246,15 +255,12 @@ def _fi_unknown_compound(word: str, members: int = 3) -> tuple[str, tuple[str, .
     At most `members` members and MAX_COMPOUND letters, so that odd input costs little."""
     if members < 2 or len(word) > MAX_COMPOUND:
         return None
-    voikko = _get_voikko()
     for i in range(3, len(word) - 3):
         head, tail = word[:i], word[i:]
-        with _voikko_lock:
-            tail_readings = [a for a in voikko.analyze(tail) if a.get("CLASS") in _NOMINAL_CLASSES]
+        tail_readings = [a for a in _voikko_readings(tail) if a.get("CLASS") in _NOMINAL_CLASSES]
         if not tail_readings or _fi_analyse(tail, True)[1]:  # the last member is a simple word
             continue
-        with _voikko_lock:
-            head_readings = voikko.analyze(head)
+        head_readings = _voikko_readings(head)
         if head_readings:
             head_reading = _preferred(head_readings, head)
             head_parts: tuple[str, ...] = (head if head_reading.get("CLASS") == "teonsana" else
@@ -281,11 +287,7 @@ class Reading(NamedTuple):
 def fi_derivation_base(word: str) -> str:
     """What a derived Finnish word is made from, as Voikko reads it inside a compound (saneeraus → saneerata,
     järjestely → järjestää); "" for a word that is not derived, or without Voikko."""
-    voikko = _get_voikko()
-    if voikko is None:
-        return ""
-    with _voikko_lock:
-        analyses = voikko.analyze(word.lower())
+    analyses = _voikko_readings(word.lower())
     if not analyses:
         return ""
     reading = _preferred(analyses, word.lower())
@@ -297,11 +299,7 @@ def fi_derivation_base(word: str) -> str:
 @lru_cache(maxsize=50_000)
 def fi_word_info(word: str) -> tuple[Reading, ...]:
     """Every Voikko reading of a Finnish word; () when unknown or unavailable."""
-    voikko = _get_voikko()
-    if voikko is None:
-        return ()
-    with _voikko_lock:
-        analyses = voikko.analyze(word)
+    analyses = _voikko_readings(word)
     return tuple(Reading(_base(a), a.get("CLASS") or "", a.get("SIJAMUOTO") or "",
                          a.get("PARTICIPLE") or "", a.get("NUMBER") or "") for a in analyses)
 
