@@ -110,7 +110,23 @@ def _procedure_after(sentence: str, pos: int, lang: str) -> str:
         if 0 < second < 60:
             after = stripped[second + 1:]
     stop = re.search(r"[;:.]", after)
-    return _clean(_words(after[:stop.start()] if stop else after, MAX_PROCEDURE_WORDS))
+    return _clean(_whole_phrase(after[:stop.start()] if stop else after, MAX_PROCEDURE_WORDS))
+
+
+def _whole_phrase(clause: str, limit: int) -> str:
+    """The first `limit` words of a clause; cut short, back to its last comma (else a joining "and") — a procedure
+    names what is to be done and a quiz asks about it, so it must not stop at "… to the substituted trustee all the"."""
+    phrase = _words(clause, limit)
+    if len(phrase.split()) >= len(clause.split()):
+        return phrase
+    # Not where the phrase opens with a circumstance ("after the demand … is presented, pay …"): the verb is after
+    # its comma. And "and" often joins nouns ("fees and allowances"), so it ends the phrase only after a few words.
+    for joint, least in ((patterns.COMMA_BREAK, 3), (patterns.AND_BREAK, 6)):
+        breaks = [m.start() for m in joint.finditer(phrase) if len(phrase[:m.start()].split()) >= least]
+        if breaks and not patterns.LEADING_ADJUNCT.match(phrase):
+            phrase = phrase[:breaks[-1]]
+            break
+    return patterns.DANGLING_WORDS.sub("", phrase)
 
 
 Clause = tuple[str, str, int, int]  # actor, modal, modal start, modal end

@@ -206,6 +206,16 @@ CONDITION_CLAUSE = re.compile(
     r"must|shall|should|will|would|has|have|mi(?:tä|kä|tkä|hin|lloin|ten|ssä|stä|llä|lle|nkä|ksi|llai\w*)|"
     r"ku(?:ka|inka)|ke(?:tkä|nen|nelle|neltä|net|tä|nellä)|montako|paljonko|kauanko|\w+(?:ko|kö))\b)",
     re.I)
+# Where a phrase cut to length may end: before a comma, else before a joining "and" (a Finnish "ja" mostly joins
+# nouns; "or" too: "one or more", "assent to or dissent from").
+COMMA_BREAK = re.compile(r",\s")
+AND_BREAK = re.compile(r"\sand\s", re.I)
+# A phrase opening with a circumstance, its verb after the first comma: "after the demand … is presented, pay …".
+LEADING_ADJUNCT = re.compile(r"^\W*(?:with|after|before|within|upon|on|in|by|if|where|when|unless|subject|pursuant|"
+                             r"notwithstanding|for|jos|kun|ennen|jälkeen)\b", re.I)
+# Words a phrase cut mid-way must not end on ("… to the public of any").
+DANGLING_WORDS = re.compile(r"(?:\s+(?:the|a|an|of|to|in|on|by|for|with|from|at|as|or|and|any|all|his|her|their|its|"
+                            r"that|which|who|whose|ja|tai|sekä|joka|jonka|jotka|kuin|että|jos|kun))+\s*$", re.I)
 CLAUSE_JOIN = re.compile(r",\s*(?:and|or|but|ja|sekä|vai|mutta)\s|;\s", re.I)
 # "How much notice / time" asks for a period, not an amount.
 NOTICE_OR_TIME = r"(?:advance\s+)?(?:notice|time|warning)"

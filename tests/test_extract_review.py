@@ -51,6 +51,23 @@ def test_finnish_duty(duty_db):
     assert all(c.duty_type == "prohibited" for c in prohibited if c.modal_verb == "ei saa")
 
 
+def test_a_long_procedure_is_cut_where_its_phrase_ends(duty_db):
+    # Quiz questions are built from the procedure: "Who shall pass his or her accounts … all the?" is no question.
+    former = next(c for c in _cands(duty_db, "B-3:36:1") if c.actor == "former trustee")
+    assert former.procedure == "pass his or her accounts before the court"
+    report = next(c for c in _cands(duty_db, "B-3:63:6") if c.actor == "trustee")
+    assert report.procedure == "file a report thereof in the prescribed form with the official receiver"
+    lapse = next(c for c in _cands(duty_db, "120/2004:10:1:1") if c.actor == "tuomioistuin")
+    assert lapse.procedure == "tehtävä päätös konkurssin raukeamisesta"
+    # A phrase opening with a circumstance keeps its verb after the comma.
+    demand = [c.procedure for c in extract.extract_node(store.get_node(duty_db, "B-3:81.1:1"))]
+    assert not any(p.endswith("is presented") for p in demand), demand
+    dangling = {"the", "a", "an", "of", "to", "in", "by", "for", "with", "and", "or", "that", "which", "ja", "tai"}
+    cut = [c.procedure for node_id in ("B-3:14.02:1", "B-3:154", "B-3:81", "B-3:221:2", "C-36:26:2", "57/1993:2:6")
+           for c in _cands(duty_db, node_id)]
+    assert cut and not [p for p in cut if p.split()[-1].lower() in dangling]
+
+
 def test_rules_extractor_on_the_hand_labelled_samples(duty_db):
     for sample in ("duty_sample.jsonl", "duty_heldout.jsonl"):
         report = extract.evaluate_sample(duty_db, DATA / sample)
