@@ -246,8 +246,7 @@ def rate(db: sqlite_utils.Database, card_id: int, rating: str, now: dt.datetime 
         raise ValueError(f"rating must be one of {', '.join(RATINGS)}")
     now = now or _now()
     row = db.execute("SELECT fsrs, reps, lapses, first_review FROM quiz_state WHERE card_id = ?", [card_id]).fetchone()
-    card = Card.from_dict(json.loads(row[0])) if row else Card(card_id=card_id)
-    updated, _ = Scheduler().review_card(card, RATINGS[rating], review_datetime=now)
+    updated = _scheduled(row, card_id, rating, now)
     interval = (updated.due - now).total_seconds() / 86400
     with transaction(db) as conn:
         conn.execute("INSERT OR REPLACE INTO quiz_state (card_id, fsrs, due, state, reps, lapses, first_review) "
@@ -258,6 +257,19 @@ def rate(db: sqlite_utils.Database, card_id: int, rating: str, now: dt.datetime 
         conn.execute("INSERT INTO quiz_reviews (card_id, rating, reviewed_at, interval_days) VALUES (?,?,?,?)",
                      (card_id, rating, now.timestamp(), interval))
     return {"due": updated.due, "interval_days": interval, "state": State(updated.state).name}
+
+
+def _scheduled(state_row, card_id: int, rating: str, now: dt.datetime) -> Card:
+    card = Card.from_dict(json.loads(state_row[0])) if state_row else Card(card_id=card_id)
+    return Scheduler().review_card(card, RATINGS[rating], review_datetime=now)[0]
+
+
+def next_intervals(db: sqlite_utils.Database, card_id: int, now: dt.datetime | None = None) -> dict[str, float]:
+    """Days until the card is due again after each rating — shown on the rating buttons, nothing stored."""
+    ensure_schema(db)
+    now = now or _now()
+    row = db.execute("SELECT fsrs FROM quiz_state WHERE card_id = ?", [card_id]).fetchone()
+    return {rating: (_scheduled(row, card_id, rating, now).due - now).total_seconds() / 86400 for rating in RATINGS}
 
 
 def check_typed(card: QuizCard, typed: str) -> bool:

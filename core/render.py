@@ -40,6 +40,17 @@ STRINGS = {
 }
 
 
+def interval(days: float) -> str:
+    """A review interval as a person reads it: "10 min", "5 h", "3 d", "2.5 mo"."""
+    if days < 1 / 24:
+        return f"{max(1, round(days * 1440))} min"
+    if days < 1:
+        return f"{round(days * 24)} h"
+    if days < 60:
+        return f"{round(days)} d"
+    return f"{days / 30.4:.1f} mo"
+
+
 def found_by(candidate: dict, lang: str = "en") -> str:
     """Which search found a candidate (from its answer-JSON ranks); the graph rules add units neither search
     ranked — a consequence that refers back, a period a provision cites."""

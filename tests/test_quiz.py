@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core import build, extract, quiz, review, store
+from core import build, extract, quiz, render, review, store
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +75,17 @@ def test_intervals_grow_with_good_and_shrink_after_again(qdb):
     lapse = quiz.rate(qdb, card.id, "again", now=t)
     assert lapse["interval_days"] < intervals[-1]
     assert lapse["state"] == "Relearning"
+
+
+def test_the_rating_buttons_show_what_each_rating_would_schedule(qdb):
+    card = quiz.due_queue(qdb, law="120/2004", new_per_day=100)[0]
+    t = dt.datetime(2026, 2, 2, 9, tzinfo=dt.timezone.utc)
+    reviews = qdb.execute("SELECT COUNT(*) FROM quiz_reviews").fetchone()[0]
+    shown = quiz.next_intervals(qdb, card.id, now=t)
+    assert shown["again"] < shown["hard"] <= shown["good"] < shown["easy"]
+    assert qdb.execute("SELECT COUNT(*) FROM quiz_reviews").fetchone()[0] == reviews  # a preview stores nothing
+    assert quiz.rate(qdb, card.id, "easy", now=t)["interval_days"] == pytest.approx(shown["easy"])
+    assert [render.interval(d) for d in (5 / 1440, 0.25, 3.2, 75)] == ["5 min", "6 h", "3 d", "2.5 mo"]
 
 
 def test_due_queue_respects_the_daily_new_limit_and_decks(qdb):
