@@ -403,7 +403,7 @@ class Analyzer:
 
     def lemma(self, word: str) -> str:
         """One normal form per word: the base form (fi) or the Snowball stem."""
-        w = word.lower()
+        w = word.lower().replace("’", "'")
         if self.lang == "fi":
             return _fi_analyse(w, self.use_voikko)[0]
         return _stem("en", w)
@@ -420,7 +420,8 @@ class Analyzer:
     def _unigrams(self, text: str, compounds: bool) -> list[str]:
         out: list[str] = []
         for m in patterns.WORD.finditer(text):
-            w = m.group(0).lower().strip(".-'’")
+            # The statutes print "trustee’s", a question types "trustee's": one apostrophe, so the stemmer drops both.
+            w = m.group(0).lower().replace("’", "'").strip(".-'")
             if not w or w in self.stopwords:
                 continue
             if self.lang == "fi":
@@ -431,7 +432,7 @@ class Analyzer:
                 if compounds:
                     out.extend(parts)
             else:
-                for piece in w.replace("’", "'").split("-") if "-" in w else [w]:
+                for piece in w.split("-") if "-" in w else [w]:
                     if piece and piece not in self.stopwords:
                         out.append(_stem("en", _EN_VERB_OF.get(piece, piece)))
         return out
