@@ -389,6 +389,12 @@ def spelling_candidates(word: str, lang: str) -> list[str]:
     return list(dict.fromkeys([*restored_umlauts(w), *suggested]))
 
 
+def _plain_word(word: str) -> str:
+    """Lower case, one apostrophe and no soft hyphens: the statutes print "trustee’s" and "represent\xadative", a
+    question types "trustee's" and "representative" (and the stemmer drops a possessive only after ')."""
+    return word.lower().replace("’", "'").replace("\xad", "")
+
+
 class Analyzer:
     """Turns text into index terms for one language."""
 
@@ -403,7 +409,7 @@ class Analyzer:
 
     def lemma(self, word: str) -> str:
         """One normal form per word: the base form (fi) or the Snowball stem."""
-        w = word.lower().replace("’", "'")
+        w = _plain_word(word)
         if self.lang == "fi":
             return _fi_analyse(w, self.use_voikko)[0]
         return _stem("en", w)
@@ -420,8 +426,7 @@ class Analyzer:
     def _unigrams(self, text: str, compounds: bool) -> list[str]:
         out: list[str] = []
         for m in patterns.WORD.finditer(text):
-            # The statutes print "trustee’s", a question types "trustee's": one apostrophe, so the stemmer drops both.
-            w = m.group(0).lower().replace("’", "'").strip(".-'")
+            w = _plain_word(m.group(0)).strip(".-'")
             if not w or w in self.stopwords:
                 continue
             if self.lang == "fi":

@@ -12,7 +12,8 @@ import re
 WHITESPACE = re.compile(r"\s+")
 # A sentence ends with . ? or ! followed by whitespace and a capital letter, digit or quote.
 SENTENCE_BOUNDARY = re.compile(r"(?<=[.?!])\s+(?=[A-ZÅÄÖ0-9“\"(])")
-WORD = re.compile(r"[0-9A-Za-zÀ-ÖØ-öø-ÿ]+(?:[.\-'’][0-9A-Za-zÀ-ÖØ-öø-ÿ]+)*")
+# A word, with inner dots, hyphens, apostrophes and soft hyphens (CCAA prints "represent\xadative" five times).
+WORD = re.compile(r"[0-9A-Za-zÀ-ÖØ-öø-ÿ]+(?:[.\-'’\xad][0-9A-Za-zÀ-ÖØ-öø-ÿ]+)*")
 
 # --- ingest: labels ---------------------------------------------------------------------------
 # A label that carries the first words of its text (a markup slip in the official files, e.g. CCAA 49(3)).

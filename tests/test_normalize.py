@@ -24,6 +24,9 @@ def test_a_possessive_is_the_same_word_whichever_apostrophe_prints_it():
     assert en.terms("the trustee’s appointment") == en.terms("the trustee's appointment") == en.terms(
         "the trustee appointment")
     assert en.lemma("debtor’s") == en.lemma("debtor's") == en.lemma("debtor")
+    # The CCAA prints a soft hyphen inside "represent\xadative" (46(4), 61(1)) and "Superintend\xadent" (30(7)).
+    assert en.terms("the foreign represent\xadative’s Superintend\xadent") == en.terms(
+        "the foreign representative Superintendent")
 
 
 @needs_voikko
