@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core import store
+from core import render, store
 
 CSS = """
 <style>
@@ -70,3 +70,38 @@ def require_corpus() -> bool:
         st.info("No laws are built yet. Run `python -m core build` (or `make run`) and reload this page.")
         return False
     return True
+
+
+def show_answer(a: dict, lang: str) -> None:
+    """An answer's provision with its quote marked, and the norm path's cards: what the answer depends on."""
+    show_provision(a, lang)
+    show_norm_path(a, lang)
+
+
+def show_provision(a: dict, lang: str) -> None:
+    p = a["primary"]
+    st.caption(f"{render.strings(lang)['primary']} · `{p['node_id']}`")
+    st.markdown(render.quote_html(p["text"], a["quote"]), unsafe_allow_html=True)
+
+
+def show_norm_path(a: dict, lang: str) -> None:
+    s = render.strings(lang)
+    if a["supporting"]:
+        st.markdown(f"#### {s['supporting']}")
+        for sup in a["supporting"]:
+            with st.container(border=True):
+                st.markdown(render.card_title_html(sup, lang), unsafe_allow_html=True)
+                opening = render.preview(sup["text"])
+                if opening:
+                    st.markdown(render.quote_html(opening, ""), unsafe_allow_html=True)
+                else:  # a whole Act or chapter: no words of its own
+                    st.caption(s["whole_law"])
+                if opening != sup["text"]:
+                    with st.expander(s["whole_text"].format(n=len(sup["text"]))):
+                        st.markdown(render.quote_html(sup["text"], ""), unsafe_allow_html=True)
+    if a["path"]:
+        ids = sorted({x for e in a["path"] for x in (e[0], e[2])})
+        labels = {k: n.citation for k, n in store.get_nodes(database(), ids).items()}
+        chain = render.path_chain(a["path"], labels)
+        if chain:
+            st.markdown(f"**{s['path']}:** " + " · ".join(chain))

@@ -761,15 +761,37 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
         result.notices.append("The selected quote was not verbatim and is not shown.")
         result.quote = ""
     if result.primary is not None and mode == "graph":
-        t = time.perf_counter()
-        q_terms = set(analyzer(result.primary.lang).terms(retrieval.query))
-        exp = expand_mod.expand(retriever.graph, result.primary.id, result.score, q_terms)
-        chosen = _choose_supporting(exp.supports)
-        nodes = store.get_nodes(db, [s.node_id for s in chosen])
-        result.supporting = [(nodes[s.node_id], s) for s in chosen if s.node_id in nodes]
-        result.path = exp.path
-        result.latency_ms["expand"] = (time.perf_counter() - t) * 1000
+        _with_norm_path(retriever, result)
     result.latency_ms["total"] = (time.perf_counter() - t0) * 1000
+    return result
+
+
+def answer_from(retriever: Retriever, question: str, node_id: str, quote: str = "") -> Answer:
+    """The answer a known provision gives (an exam set's answer key), in the same form as `answer`'s: its `quote`
+    where that is the provision's own words, else the sentence that best answers the question; and its norm path.
+    No search: a drill shows the key, not what the search would pick."""
+    node = store.get_node(retriever.db, node_id)
+    result = Answer(question=question, mode="graph", lang=node.lang if node else None)
+    if node is None:
+        result.notices.append(f"The answer key's provision {node_id} is not in the database.")
+        return result
+    result.primary, result.score = node, 1.0
+    result.quote = quote if quote and is_verbatim(quote, node.text) else localise(
+        retriever, node, question, node.lang, retriever.graph).quote
+    result.ranked = [node.id]
+    return _with_norm_path(retriever, result)
+
+
+def _with_norm_path(retriever: Retriever, result: Answer) -> Answer:
+    """The primary's exceptions, references and definitions (DESIGN's expansion), chosen for the cards."""
+    t = time.perf_counter()
+    q_terms = set(analyzer(result.primary.lang).terms(result.question))
+    exp = expand_mod.expand(retriever.graph, result.primary.id, result.score, q_terms)
+    chosen = _choose_supporting(exp.supports)
+    nodes = store.get_nodes(retriever.db, [s.node_id for s in chosen])
+    result.supporting = [(nodes[s.node_id], s) for s in chosen if s.node_id in nodes]
+    result.path = exp.path
+    result.latency_ms["expand"] = (time.perf_counter() - t) * 1000
     return result
 
 

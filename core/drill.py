@@ -13,7 +13,9 @@ from pathlib import Path
 
 import sqlite_utils
 
+from core import patterns
 from core.config import ROOT
+from core.normalize import analyzer
 from core.store import transaction
 
 EVAL_DIR = ROOT / "eval"
@@ -37,6 +39,7 @@ class DrillItem:
     question: str
     lang: str
     expected: list[str]
+    quote: str = ""  # the words of the expected provision that answer it, where the set gives them
 
 
 def ensure_schema(db: sqlite_utils.Database) -> None:
@@ -67,7 +70,8 @@ def set_label(set_name: str, eval_dir: Path = EVAL_DIR) -> str:
 def load_items(set_name: str, law_key: str | None = None, eval_dir: Path = EVAL_DIR) -> list[DrillItem]:
     items = []
     for row in _rows(eval_dir / f"{Path(set_name).name}.jsonl"):
-        item = DrillItem(set_name, row["id"], row["question"], row.get("lang", "en"), row.get("expected", []))
+        item = DrillItem(set_name, row["id"], row["question"], row.get("lang", "en"), row.get("expected", []),
+                         row.get("quote", ""))
         if law_key is None or any(e.split(":")[0] == law_key for e in item.expected):
             items.append(item)
     return items
@@ -96,3 +100,25 @@ def progress(db: sqlite_utils.Database, session_id: str | None = None) -> list[d
 def reviewed_items(db: sqlite_utils.Database, session_id: str) -> set[str]:
     ensure_schema(db)
     return {r["item_id"] for r in db.query("SELECT DISTINCT item_id FROM drill_reviews WHERE session_id = ?", [session_id])}
+
+
+def words_recalled(typed: str, quote: str, lang: str) -> tuple[list[str], list[str]]:
+    """The statute's key words (no stopwords, each once, as printed) that a typed answer has, in any inflection
+    ("filed" for "file", "velallisen" for "velallinen") and numbers as digits or words ("10" for "ten"), and those
+    it lacks."""
+    an = analyzer(lang)
+    numbers = patterns.FI_NUMBER_WORDS if lang == "fi" else patterns.EN_NUMBER_WORDS
+
+    def read(word: str) -> set[str]:
+        value = numbers.get(word.lower())
+        return set(an.terms(word, compounds=False)) | ({str(value)} if value else set())
+
+    typed_terms = set().union(*(read(w) for w in patterns.WORD.findall(typed)))
+    found, missing, seen = [], [], set()
+    for word in patterns.WORD.findall(quote):
+        terms = read(word)
+        if not terms or terms <= seen:
+            continue
+        seen |= terms
+        (found if terms & typed_terms else missing).append(word)
+    return found, missing

@@ -90,27 +90,7 @@ if ui.require_corpus():
                     rows = [{k: v for k, v in r.items() if k != s["under"]} for r in rows]
                 st.dataframe(rows, hide_index=True, width="stretch")
             else:
-                st.caption(f"{s['primary']} · `{p['node_id']}`")
-                st.markdown(render.quote_html(p["text"], a["quote"]), unsafe_allow_html=True)
-                if a["supporting"]:
-                    st.markdown(f"#### {s['supporting']}")
-                    for sup in a["supporting"]:
-                        with st.container(border=True):
-                            st.markdown(render.card_title_html(sup, lang), unsafe_allow_html=True)
-                            opening = render.preview(sup["text"])
-                            if opening:
-                                st.markdown(render.quote_html(opening, ""), unsafe_allow_html=True)
-                            else:  # a whole Act or chapter: no words of its own
-                                st.caption(s["whole_law"])
-                            if opening != sup["text"]:
-                                with st.expander(s["whole_text"].format(n=len(sup["text"]))):
-                                    st.markdown(render.quote_html(sup["text"], ""), unsafe_allow_html=True)
-                if a["path"]:
-                    ids = sorted({x for e in a["path"] for x in (e[0], e[2])})
-                    labels = {k: n.citation for k, n in store.get_nodes(ui.database(), ids).items()}
-                    chain = render.path_chain(a["path"], labels)
-                    if chain:
-                        st.markdown(f"**{s['path']}:** " + " · ".join(chain))
+                ui.show_answer(a, lang)
                 st.page_link("pages/2_Norm_path.py", label=s["open_graph"], icon="🕸️")
                 if claude.available():
                     explain_with_claude(a, lang)

@@ -8,8 +8,8 @@ import pandas as pd
 import streamlit as st
 
 import ui
-from core import drill, render
-from core.answer import answer
+from core import drill
+from core.answer import answer_from
 
 ui.setup("Exam drill", "📝")
 st.title("Exam drill · Tenttiharjoitus")
@@ -31,22 +31,30 @@ if ui.require_corpus():
     else:
         item = todo[0]
         st.markdown(f"#### {item.question}")
-        st.text_area("Your answer (optional) · Vastauksesi", key=f"typed-{item.id}", height=90)
-        if st.button("Reveal the statute's answer · Näytä vastaus", key=f"reveal-{item.id}"):
+        typed = st.text_area("Your answer (optional) · Vastauksesi", key=f"typed-{item.id}", height=90)
+        if st.button("Reveal the statute's answer · Näytä vastaus", shortcut="Ctrl+Enter", key=f"reveal-{item.id}"):
             st.session_state["revealed"] = item.id
         if st.session_state.get("revealed") == item.id:
-            a = answer(ui.retriever(), item.question, mode="graph")
-            if a.primary is None:
-                st.warning(render.strings(item.lang)["nothing"])
-            else:
-                st.markdown(f"**{a.primary.citation}** · `{a.primary.id}`")
-                st.markdown(render.quote_html(a.primary.text, a.quote), unsafe_allow_html=True)
+            # The set's answer key, not the search's pick: a student learns from the provision the question is on.
+            a = answer_from(ui.retriever(), item.question, item.expected[0], item.quote).as_json()
+            for notice in a.get("notices", []):
+                st.warning(notice)
+            if a["primary"] is not None:
+                st.markdown(f"#### {a['primary']['label']}")
+                ui.show_provision(a, item.lang)
+                if typed.strip() and a["quote"]:
+                    found, missing = drill.words_recalled(typed, a["quote"], item.lang)
+                    st.info(f"Your answer has {len(found)} of the quote's {len(found) + len(missing)} key words"
+                            + (f"; not yet: {', '.join(missing)}." if missing else " — all of them."))
+            st.caption("Grade yourself · Arvioi itse: 1 again · 2 hard · 3 good · 4 easy")
             cols = st.columns(4)
-            for col, rating in zip(cols, drill.RATINGS):
-                if col.button(rating.title(), key=f"rate-{rating}-{item.id}", width="stretch"):
-                    drill.record(ui.writer(), session, item, rating, a.primary.id if a.primary else None)
+            for col, rating, key in zip(cols, drill.RATINGS, "1234"):
+                if col.button(rating.title(), shortcut=key, key=f"rate-{rating}-{item.id}", width="stretch"):
+                    drill.record(ui.writer(), session, item, rating, a["primary"]["node_id"] if a["primary"] else None)
                     st.session_state.pop("revealed", None)
                     st.rerun()
+            if a["primary"] is not None:
+                ui.show_norm_path(a, item.lang)
     st.markdown("#### Progress · Edistyminen")
     rows = drill.progress(ui.database())
     if not rows:

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from core import drill
+from core import drill, store
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -175,6 +175,22 @@ def test_exam_drill_reveal_grade_and_progress(db):
     rows = drill.progress(db, session)
     assert rows and rows[0]["rating"] == "good"
     assert len(at.get("vega_lite_chart")) >= 1  # the progress plot
+
+
+def test_exam_drill_shows_the_sets_answer_key_with_its_norm_path(db):
+    # The drill reveals the provision the question is written on (with the set's quote marked), not whatever the
+    # search ranks first, and the cards of what that provision depends on; a typed answer is compared with it.
+    at = run("pages/3_Exam_drill.py")
+    at.selectbox(key="drill_law").set_value("C-36").run()
+    item = drill.load_items("exam_en", "C-36")[0]
+    at.text_area(key=f"typed-{item.id}").input("the monitor")
+    at.button(key=f"reveal-{item.id}").click().run()
+    assert not at.exception
+    key = store.get_node(db, item.expected[0])
+    assert any(m.value == f"#### {key.citation}" for m in at.markdown)
+    assert any(f"<mark>{item.quote}</mark>" in m.value for m in at.markdown)
+    assert any(m.value.startswith("#### The norm path") for m in at.markdown)
+    assert any("key words" in i.value for i in at.info)
 
 
 def test_library_browse_shows_tree_and_edges():

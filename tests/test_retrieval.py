@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from core import index, store
-from core.answer import answer, asked_part
+from core import drill, index, store
+from core.answer import answer, answer_from, asked_part
 from core.expand import expand
 from core.retrieve import Candidate, Retriever, detect_language
 
@@ -239,6 +239,25 @@ def test_answer_json_contract(retriever):
     assert {"route", "bm25", "dense", "fuse", "total"} <= set(out["latency_ms"])
     for c in out["candidates"]:
         assert set(c) == {"node_id", "bm25_rank", "dense_rank", "rrf"}
+
+
+def test_a_known_provision_answers_in_the_same_form_with_its_norm_path(retriever):
+    # A drill's answer key: the provision and words it names, verbatim, or — its words not the provision's — the
+    # provision's best sentence for the question; never a search.
+    question = "Within what time must the first meeting of creditors be held?"
+    held = "to be held within the twenty-one day period following the day of the trustee’s appointment"
+    key = answer_from(retriever, question, "B-3:102:1", held)
+    assert key.primary.id == "B-3:102:1" and key.quote == held
+    assert key.candidates == [] and key.supporting and key.path
+    assert "B-3:102:1.1" in {n.id for n, _ in key.supporting}  # "Subject to subsection (1.1)"
+    paraphrased = answer_from(retriever, question, "B-3:102:1", "within three weeks of the appointment")
+    assert paraphrased.quote in paraphrased.primary.text and "twenty-one day period" in paraphrased.quote
+    missing = answer_from(retriever, question, "B-3:999:1")
+    assert missing.primary is None and "B-3:999:1" in missing.notices[0]
+    found, lacking = drill.words_recalled("It is held within 21 days of the trustee's appointment", held, "en")
+    assert found == ["held", "twenty-one", "day", "trustee’s", "appointment"] and lacking == ["period", "following"]
+    found, lacking = drill.words_recalled("velallisen hakemuksesta", "Velallinen voi tehdä hakemuksen.", "fi")
+    assert found == ["Velallinen", "hakemuksen"] and lacking == ["tehdä"]  # any inflection counts
 
 
 ADVERSARIAL = [
