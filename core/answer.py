@@ -771,7 +771,7 @@ def answer_from(retriever: Retriever, question: str, node_id: str, quote: str = 
     where that is the provision's own words, else the sentence that best answers the question; and its norm path.
     No search: a drill shows the key, not what the search would pick."""
     node = store.get_node(retriever.db, node_id)
-    result = Answer(question=question, mode="graph", lang=node.lang if node else None)
+    result = Answer(question=question, mode="graph", lang=node.lang if node else "")
     if node is None:
         result.notices.append(f"The answer key's provision {node_id} is not in the database.")
         return result

@@ -115,7 +115,8 @@ def _procedure_after(sentence: str, pos: int, lang: str) -> str:
 
 def _whole_phrase(clause: str, limit: int) -> str:
     """The first `limit` words of a clause; cut short, back to its last comma (else a joining "and") — a procedure
-    names what is to be done and a quiz asks about it, so it must not stop at "… to the substituted trustee all the"."""
+    names what is to be done and a quiz asks about it, so it must not stop at "… to the substituted trustee all
+    the"."""
     phrase = _words(clause, limit)
     if len(phrase.split()) >= len(clause.split()):
         return phrase

@@ -60,7 +60,7 @@ if ui.require_corpus():
             intervals = quiz.next_intervals(db, card.id)
             for col, (name, key) in zip(cols, (("again", "1"), ("hard", "2"), ("good", "3"), ("easy", "4"))):
                 if col.button(f"{name.title()} · {render.interval(intervals[name])}", shortcut=key,
-                              key=f"qz_rate_{name}_{card.id}", help=f"Due again in {render.interval(intervals[name])}"):
+                              key=f"qz_rate_{name}_{card.id}"):
                     result = quiz.rate(ui.writer(), card.id, name)
                     st.session_state.pop("qz_revealed", None)
                     st.session_state["qz_last"] = f"Next review in {result['interval_days']:.1f} days."
