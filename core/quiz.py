@@ -261,7 +261,8 @@ def rate(db: sqlite_utils.Database, card_id: int, rating: str, now: dt.datetime 
 
 def _scheduled(state_row, card_id: int, rating: str, now: dt.datetime) -> Card:
     card = Card.from_dict(json.loads(state_row[0])) if state_row else Card(card_id=card_id)
-    return Scheduler().review_card(card, RATINGS[rating], review_datetime=now)[0]
+    # No interval fuzzing: the rating buttons show the interval each rating gives, so it must be the one stored.
+    return Scheduler(enable_fuzzing=False).review_card(card, RATINGS[rating], review_datetime=now)[0]
 
 
 def next_intervals(db: sqlite_utils.Database, card_id: int, now: dt.datetime | None = None) -> dict[str, float]:
