@@ -442,6 +442,10 @@ class Analyzer:
                         out.append(_stem("en", _EN_VERB_OF.get(piece, piece)))
         return out
 
+    def lemmas(self, text: str) -> list[str]:
+        """One lemma per word, stopwords included (for matching a term or phrase word by word)."""
+        return [self.lemma(w) for w in patterns.WORD.findall(text)]
+
     def lemma_spans(self, text: str) -> list[tuple[str, int, int]]:
         """(lemma, start, end) for every word, stopwords included (for phrase matching)."""
         return [(self.lemma(m.group(0)), m.start(), m.end()) for m in patterns.WORD.finditer(text)]

@@ -481,7 +481,7 @@ class Retriever:
         an = analyzer(lang)
         words = an.terms(text, compounds=False)
         joined = " " + " ".join(words) + " "
-        lemmas = " " + " ".join(lemma for lemma, _, _ in an.lemma_spans(text) if lemma not in _ARTICLES) + " "
+        lemmas = " " + " ".join(lemma for lemma in an.lemmas(text) if lemma not in _ARTICLES) + " "
         extra: list[str] = []
         for key_terms, phrase, statute_terms in _register(lang):
             found_in = joined if phrase == key_terms else lemmas
@@ -512,7 +512,7 @@ class Retriever:
             terms = []
             for r in rows:
                 for term in r["label"].split("; "):
-                    lemmas = tuple(an.lemma(w) for w in patterns.WORD.findall(term))
+                    lemmas = tuple(an.lemmas(term))
                     if lemmas:
                         terms.append((lemmas, r["id"], r["law_key"]))
             terms.sort(key=lambda t: (-len(t[0]), t[1]))
@@ -522,7 +522,7 @@ class Retriever:
     def leading_defined_terms(self, text: str, lang: str, laws: list[str]) -> list[str]:
         """Definitions (of the given laws, in their order) of the longest defined term that the text begins with."""
         an = analyzer(lang)
-        lemmas = tuple(an.lemma(w) for w in patterns.WORD.findall(text))
+        lemmas = tuple(an.lemmas(text))
         found = [(len(term), laws.index(law_key), def_id) for term, def_id, law_key in self._definition_terms(lang)
                  if law_key in laws and lemmas[:len(term)] == term]
         longest = max((n for n, _, _ in found), default=0)
@@ -533,7 +533,7 @@ class Retriever:
         """Definitions (of the given laws) whose whole term the text names, longest terms first.
         With `whole`, the term must make up most of the text (a bare "What is a …?")."""
         an = analyzer(lang)
-        lemmas = [an.lemma(w) for w in patterns.WORD.findall(text)]
+        lemmas = an.lemmas(text)
         if whole:
             # The procedure a term is asked about is not part of the term: "Mikä on maksuvara velkajärjestelyssä?",
             # "Mikä on vakuusvelka yrityssaneerauksessa?" — a word of a law's title, or a Finnish word saying where.
@@ -592,8 +592,8 @@ def _register(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[
     table: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, None]] = {}
     for word, statute_words in _synonyms().get(lang, {}).items():  # "employee" and "employees" are one entry
         key = tuple(an.terms(word, compounds=False))
-        kept = [w for w in patterns.WORD.findall(word) if an.lemma(w) not in _ARTICLES]
-        phrase = tuple(an.lemma(w) for w in kept) if len(key) < len(kept) else key
+        kept = tuple(lemma for lemma in an.lemmas(word) if lemma not in _ARTICLES)
+        phrase = kept if len(key) < len(kept) else key
         table.setdefault((key, phrase), {}).update(dict.fromkeys(t for w in statute_words for t in an.terms(w)))
     return tuple((key, phrase, tuple(terms)) for (key, phrase), terms in table.items())
 
