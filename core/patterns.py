@@ -14,6 +14,18 @@ WHITESPACE = re.compile(r"\s+")
 SENTENCE_BOUNDARY = re.compile(r"(?<=[.?!])\s+(?=[A-ZÅÄÖ0-9“\"(])")
 # A word, with inner dots, hyphens, apostrophes and soft hyphens (CCAA prints "represent\xadative" five times).
 WORD = re.compile(r"[0-9A-Za-zÀ-ÖØ-öø-ÿ]+(?:[.\-'’\xad][0-9A-Za-zÀ-ÖØ-öø-ÿ]+)*")
+# British / Canadian spellings and the American ones a student may type (favour / favor, licence / license,
+# authorised / authorized, centre / center, judgement / judgment). Each rewrites a word to its American form,
+# which normalize keeps only where the English dictionary knows the result ("premises" is not "premizes").
+# "-tre" not after "s": the Acts quote French names ("ministre").
+BRITISH_SPELLINGS = [(re.compile(pattern), american) for pattern, american in (
+    (r"(?<=[a-z]{3})our(?=(?:s|ed|ing|able|ably|ite|ites|er|ers)?$)", "or"),
+    (r"(?<=[a-z]{2})is(?=(?:e|es|ed|ing|ation|ations|er|ers|able)$)", "iz"),
+    (r"(?<=[a-z]{2})ys(?=(?:e|es|ed|ing)$)", "yz"),
+    (r"(?<=[a-z]{2})ence(?=s?$)", "ense"),
+    (r"(?<=[a-z][^s])tre(?=s?$)", "ter"),
+    (r"(?<=[a-z])dgement(?=s?$)", "dgment"),
+)]
 
 # --- ingest: labels ---------------------------------------------------------------------------
 # A label that carries the first words of its text (a markup slip in the official files, e.g. CCAA 49(3)).

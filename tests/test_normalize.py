@@ -29,6 +29,25 @@ def test_a_possessive_is_the_same_word_whichever_apostrophe_prints_it():
         "the foreign representative Superintendent")
 
 
+
+def test_british_and_american_spellings_are_one_word():
+    # The Acts spell the Canadian way (licence, offence, favour, centre); students also type license, offense,
+    # favor, center, and the British authorised, realisable, judgement. Snowball keeps each pair apart.
+    en = analyzer("en")
+    for acts, typed in (("licence", "license"), ("offences", "offenses"), ("defence", "defense"),
+                        ("favourable", "favorable"), ("labourer", "laborer"), ("good behaviour", "good behavior"),
+                        ("centre", "center"), ("authorized", "authorised"), ("realizable", "realisable"),
+                        ("organization", "organisation"), ("judgment", "judgement")):
+        assert en.terms(acts) == en.terms(typed), (acts, typed)
+        assert en.lemma(acts.split()[-1]) == en.lemma(typed.split()[-1])
+    # The licence is what "licensed" trustees hold: one stem for noun and verb.
+    assert en.lemma("licence") == en.lemma("licensed")
+    # Only a spelling the dictionary knows: "premises", "exercise", "evidence", "four" and the French "ministre"
+    # are no variants of "premizes", "exercize", "evidense", "for" or "minister".
+    for word, other in (("premises", "premizes"), ("exercise", "exercize"), ("evidence", "evidense"),
+                        ("four", "for"), ("ministre", "minister")):
+        assert en.lemma(word) != en.lemma(other), word
+
 @needs_voikko
 def test_compounds_add_their_parts_and_function_words_add_none():
     fi = analyzer("fi")
