@@ -390,9 +390,10 @@ def spelling_candidates(word: str, lang: str) -> list[str]:
 
 
 def _plain_word(word: str) -> str:
-    """Lower case, one apostrophe and no soft hyphens: the statutes print "trustee’s" and "represent\xadative", a
-    question types "trustee's" and "representative" (and the stemmer drops a possessive only after ')."""
-    return word.lower().replace("’", "'").replace("\xad", "")
+    """Lower case, one apostrophe, no soft hyphens and amounts without digit-group separators: the statutes print
+    "trustee’s", "represent\xadative" and "$2,000", a question types "trustee's", "representative" and "$2000" (and
+    the stemmer drops a possessive only after ')."""
+    return patterns.DIGIT_GROUP_SEPARATOR.sub("", word.lower().replace("’", "'").replace("\xad", ""))
 
 
 @lru_cache(maxsize=65536)

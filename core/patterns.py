@@ -12,8 +12,12 @@ import re
 WHITESPACE = re.compile(r"\s+")
 # A sentence ends with . ? or ! followed by whitespace and a capital letter, digit or quote.
 SENTENCE_BOUNDARY = re.compile(r"(?<=[.?!])\s+(?=[A-ZÅÄÖ0-9“\"(])")
-# A word, with inner dots, hyphens, apostrophes and soft hyphens (CCAA prints "represent\xadative" five times).
-WORD = re.compile(r"[0-9A-Za-zÀ-ÖØ-öø-ÿ]+(?:[.\-'’\xad][0-9A-Za-zÀ-ÖØ-öø-ÿ]+)*")
+# A word, with inner dots, hyphens, apostrophes and soft hyphens (CCAA prints "represent\xadative" five times),
+# or an amount in digit groups: the BIA prints "$2,000", the Finnish Acts "3 000 euroa"; a student types "2000".
+_DIGIT_GROUP_SEPARATORS = ",\u00a0\u202f "
+WORD = re.compile(rf"\d{{1,3}}(?:[{_DIGIT_GROUP_SEPARATORS}]\d{{3}})+(?![0-9A-Za-zÀ-ÖØ-öø-ÿ])"
+                  r"|[0-9A-Za-zÀ-ÖØ-öø-ÿ]+(?:[.\-'’\xad][0-9A-Za-zÀ-ÖØ-öø-ÿ]+)*")
+DIGIT_GROUP_SEPARATOR = re.compile(rf"(?<=\d)[{_DIGIT_GROUP_SEPARATORS}](?=\d)")
 # British / Canadian spellings and the American ones a student may type (favour / favor, licence / license,
 # authorised / authorized, centre / center, judgement / judgment). Each rewrites a word to its American form,
 # which normalize keeps only where the English dictionary knows the result ("premises" is not "premizes").

@@ -48,6 +48,17 @@ def test_british_and_american_spellings_are_one_word():
                         ("four", "for"), ("ministre", "minister")):
         assert en.lemma(word) != en.lemma(other), word
 
+
+def test_an_amount_is_one_number_whatever_separates_its_digit_groups():
+    # The BIA prints "$2,000" and "$5,000,000", the Finnish Acts "3 000 euroa"; a student types "$2000", "3000".
+    en, fi = analyzer("en"), analyzer("fi")
+    assert en.terms("secured to the extent of $2,000") == en.terms("secured to the extent of $2000")
+    assert "5000000" in en.terms("more than $5,000,000")
+    assert fi.terms("alle 3 000 euroa") == fi.terms("alle 3000 euroa") == fi.terms("alle 3\u00a0000 euroa")
+    # Numbers that are not one amount stay apart: a list of sections, a range, a decimal comma.
+    assert en.terms("sections 198 to 200, 1, 200")[-4:] == ["198", "200", "1", "200"]
+    assert fi.lemmas("12,5 prosenttia")[:2] == ["12", "5"]
+
 @needs_voikko
 def test_compounds_add_their_parts_and_function_words_add_none():
     fi = analyzer("fi")
