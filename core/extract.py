@@ -207,19 +207,35 @@ def _procedure_for(sentence: str, modal_end: int, d: Deadline | None, lang: str)
 
 
 # --- Finnish ---------------------------------------------------------------------------------
-def _fi_actor(sentence: str, modal_start: int) -> str:
+# The case of a Finnish modal's subject: genitive for a necessive ("pesänhoitajan on laadittava", "velallisen
+# tulee"), adessive for a right ("pesänhoitajalla on oikeus"), else nominative ("velkoja voi"). A nominative
+# before a necessive is its object, not an actor: "omaisuus on muutettava rahaksi", "laki tulee voimaan".
+_FI_SUBJECT_CASE = {"on": "omanto", "tulee": "omanto", "on oikeus": "ulkoolento", "ei ole oikeutta": "ulkoolento"}
+
+
+def _fi_actor(sentence: str, modal_start: int, modal: str) -> str:
     words = list(patterns.WORD.finditer(sentence[:modal_start]))
+    case = _FI_SUBJECT_CASE.get(modal, "nimento")
     for w in reversed(words[-3:]):
         word = w.group(0)
         if patterns.FI_ACTOR_SKIP.match(word):
             continue
-        # The subject of a duty is nominative ("velkoja voi"), genitive ("pesänhoitajan on laadittava") or
-        # adessive ("pesänhoitajalla on oikeus"); Voikko's readings are ambiguous, so any such reading counts.
+        # Voikko may read a word several ways; any reading in the subject's case counts.
         for reading in fi_word_info(word.lower()):
             if reading.word_class in ("nimisana", "laatusana", "asemosana", "nimi", "etunimi", "sukunimi") and \
-                    reading.case in ("nimento", "omanto", "ulkoolento"):
+                    reading.case == case:
                 return reading.base if reading.base not in ("se", "tämä", "joka", "mikä", "hän") else ""
         return ""
+    return ""
+
+
+def fi_actor_as_printed(sentence: str, actor: str) -> str:
+    """The word a Finnish duty's actor is printed as before its modal ("Pesänhoitajan on …" → "pesänhoitajan",
+    "velkojalla on oikeus" → "velkojalla"), for a question in the same case; "" when the sentence has none."""
+    for m in patterns.FI_MODAL.finditer(sentence):
+        for w in reversed(list(patterns.WORD.finditer(sentence[:m.start()]))[-3:]):
+            if any(reading.base == actor for reading in fi_word_info(w.group(0).lower())):
+                return w.group(0) if w.start() else w.group(0)[:1].lower() + w.group(0)[1:]
     return ""
 
 
@@ -228,7 +244,7 @@ def _fi_clauses(sentence: str) -> list[Clause]:
     for m in patterns.FI_MODAL.finditer(sentence):
         modal = patterns.WHITESPACE.sub(" ", m.group("modal").lower())
         modal = {"ovat": "on", "ovat velvollisia": "on velvollinen"}.get(modal, modal)
-        actor = _fi_actor(sentence, m.start())
+        actor = _fi_actor(sentence, m.start(), modal)
         if actor:
             clauses.append((actor, modal, m.start(), m.end()))
     return clauses

@@ -51,6 +51,15 @@ def test_finnish_duty(duty_db):
     assert all(c.duty_type == "prohibited" for c in prohibited if c.modal_verb == "ei saa")
 
 
+def test_a_finnish_subject_is_in_the_case_its_modal_asks_for(duty_db):
+    # A necessive's subject is genitive: a nominative before "on toimitettava" is what is delivered, not who
+    # delivers it ("Lopputilitys on toimitettava velalliselle", KonkL 11:4.2), and "tulee voimaan" is no duty.
+    for node_id in ("120/2004:11:4:2", "120/2004:24:1:1"):
+        assert not _cands(duty_db, node_id), [(c.actor, c.modal_verb) for c in _cands(duty_db, node_id)]
+    # The genitive, adessive and nominative subjects are still found.
+    assert ("pesänhoitaja", "on oikeus") in [(c.actor, c.modal_verb) for c in _cands(duty_db, "120/2004:4:4:1")]
+    assert ("velallinen", "on oikeus") in [(c.actor, c.modal_verb) for c in _cands(duty_db, "120/2004:3:3:2")]
+
 def test_a_long_procedure_is_cut_where_its_phrase_ends(duty_db):
     # Quiz questions are built from the procedure: "Who shall pass his or her accounts … all the?" is no question.
     former = next(c for c in _cands(duty_db, "B-3:36:1") if c.actor == "former trustee")
