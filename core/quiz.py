@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import sqlite_utils
 from fsrs import Card, Rating, Scheduler, State
 
-from core import patterns, review, store
+from core import extract, patterns, review, store
 from core.store import transaction
 from core.text import fold, is_verbatim
 
@@ -97,11 +97,20 @@ def _questions(row: dict) -> list[tuple[str, str, str]]:
         if row["deadline"] and is_verbatim(row["deadline"], text):
             out.append(("when", f"By when {modal} the {actor} {proc}?", row["deadline"]))
     else:
-        out.append(("who", f"Kenen {modal} {proc}?" if modal == "on" else f"Kuka {modal} {proc}?", text))
-        out.append(("what", f"Mitä {actor} ({modal}) tehdä?", text))
+        # The subject's case follows the modal: "pesänhoitajan on tehtävä", "velkojalla on oikeus", "velkoja voi".
+        subject = (extract.fi_actor_as_printed(text, actor) if modal in _FI_CASED_SUBJECT else "") or actor
+        out.append(("who", f"{_FI_WHO.get(modal, 'Kuka')} {modal} {proc}?", text))
+        out.append(("what", f"Mitä {subject} {_FI_WHAT_TO_DO.get(modal, modal + ' tehdä')}?", text))
         if row["deadline"] and is_verbatim(row["deadline"], text):
-            out.append(("when", f"Missä ajassa: {actor} {modal} {proc}?", row["deadline"]))
+            out.append(("when", f"Missä ajassa {subject} {modal} {proc}?", row["deadline"]))
     return out
+
+
+# Finnish modals whose subject is not nominative (genitive "X:n on tehtävä / tulee", adessive "X:llä on oikeus"),
+# and how each asks "what … do": "Mitä pesänhoitajan on tehtävä?", "Mitä velallinen on velvollinen tekemään?".
+_FI_CASED_SUBJECT = ("on", "tulee", "on oikeus", "ei ole oikeutta")
+_FI_WHAT_TO_DO = {"on": "on tehtävä", "on velvollinen": "on velvollinen tekemään"}
+_FI_WHO = {"on": "Kenen", "tulee": "Kenen", "on oikeus": "Kenellä", "ei ole oikeutta": "Kenellä"}
 
 
 def _clozes(text: str, row: dict) -> list[tuple[str, str]]:
@@ -150,6 +159,12 @@ def _insert(conn, kind: str, node, rel_id: int | None, deck: str, prompt: str, a
         return False
     key = hashlib.sha256(json.dumps([kind, node.id, prompt, answer], ensure_ascii=False).encode()).hexdigest()[:32]
     exists = conn.execute("SELECT 1 FROM quiz_cards WHERE card_key = ?", (key,)).fetchone() is not None
+    if not exists and rel_id is not None:
+        # The same card with a prompt an earlier version worded differently: reword it, keep its id and schedule.
+        exists = conn.execute(
+            "UPDATE quiz_cards SET card_key = ?, prompt = ? WHERE id = (SELECT max(id) FROM quiz_cards WHERE kind = ? "
+            "AND node_id = ? AND relationship_id = ? AND answer = ?)", (key, prompt, kind, node.id, rel_id, answer)
+        ).rowcount > 0
     # A rerun keeps the card (its id and schedule) but refreshes what is derived: options, deck, citation.
     conn.execute(
         "INSERT INTO quiz_cards (card_key, kind, law_key, deck, node_id, relationship_id, lang, prompt, answer, "

@@ -63,7 +63,7 @@ if ui.require_corpus():
                               key=f"qz_rate_{name}_{card.id}"):
                     result = quiz.rate(ui.writer(), card.id, name)
                     st.session_state.pop("qz_revealed", None)
-                    st.session_state["qz_last"] = f"Next review in {result['interval_days']:.1f} days."
+                    st.session_state["qz_last"] = f"Next review in {render.interval(result['interval_days'])}."
                     st.rerun()
             with st.expander("Explanation: the provision's norm path"):
                 keep, edges = render.neighbourhood(ui.graph_view(), [card.node_id], depth=1, max_nodes=12)

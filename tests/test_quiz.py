@@ -63,6 +63,35 @@ def test_generation_is_idempotent_and_cards_follow_their_language(qdb):
     assert fi is None or fi[0] == "Mikä säännös sanoo näin?"
 
 
+def test_finnish_prompts_put_the_actor_in_the_case_the_modal_asks_for(qdb):
+    def prompts(node_id: str, actor: str, modal: str) -> dict[str, str]:
+        c = next(c for c in extract.extract_node(store.get_node(qdb, node_id))
+                 if (c.actor, c.modal_verb) == (actor, modal))
+        row = {"lang": "fi", "relationship_text": c.relationship_text, "actor": c.actor, "procedure": c.procedure,
+               "modal_verb": c.modal_verb, "deadline": c.deadline}
+        return {kind: prompt for kind, prompt, _ in quiz._questions(row)}
+
+    # "Pesänhoitajan on tehtävä esitys …" (KonkL 10:2.1): genitive, as printed.
+    assert prompts("120/2004:10:2:1", "pesänhoitaja", "on")["what"] == "Mitä pesänhoitajan on tehtävä?"
+    # "Pesänhoitajalla on oikeus … ottaa haltuunsa" (KonkL 4:4.1): adessive, and "who" asks "kenellä".
+    right = prompts("120/2004:4:4:1", "pesänhoitaja", "on oikeus")
+    assert right["what"] == "Mitä pesänhoitajalla on oikeus tehdä?" and right["who"].startswith("Kenellä on oikeus ")
+
+
+def test_a_reworded_prompt_keeps_the_card_and_its_schedule(qdb):
+    card = qdb.execute("SELECT id, prompt FROM quiz_cards WHERE kind = 'what' AND lang = 'fi' LIMIT 1").fetchone()
+    assert card is not None
+    quiz.rate(qdb, card[0], "good")
+    reviews = qdb.execute("SELECT COUNT(*) FROM quiz_reviews WHERE card_id = ?", [card[0]]).fetchone()[0]
+    with store.transaction(qdb) as conn:  # the card as an earlier version worded it
+        conn.execute("UPDATE quiz_cards SET prompt = 'Mitä pesänhoitaja (on) tehdä?', card_key = 'old' WHERE id = ?",
+                     [card[0]])
+    before = qdb.execute("SELECT COUNT(*) FROM quiz_cards").fetchone()[0]
+    assert quiz.generate(qdb)["created"] == 0
+    assert qdb.execute("SELECT COUNT(*) FROM quiz_cards").fetchone()[0] == before
+    assert qdb.execute("SELECT prompt FROM quiz_cards WHERE id = ?", [card[0]]).fetchone()[0] == card[1]
+    assert qdb.execute("SELECT COUNT(*) FROM quiz_reviews WHERE card_id = ?", [card[0]]).fetchone()[0] == reviews
+
 def test_intervals_grow_with_good_and_shrink_after_again(qdb):
     card = quiz.due_queue(qdb, law="B-3", new_per_day=100)[0]
     t = dt.datetime(2026, 1, 5, 9, tzinfo=dt.timezone.utc)
