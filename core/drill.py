@@ -97,9 +97,46 @@ def progress(db: sqlite_utils.Database, session_id: str | None = None) -> list[d
         "GROUP BY day, rating ORDER BY day", args))
 
 
-def reviewed_items(db: sqlite_utils.Database, session_id: str) -> set[str]:
+def latest_ratings(db: sqlite_utils.Database, session_id: str, set_name: str) -> dict[str, str]:
+    """Each question of a set graded in this session, with its latest grade."""
     ensure_schema(db)
-    return {r["item_id"] for r in db.query("SELECT DISTINCT item_id FROM drill_reviews WHERE session_id = ?", [session_id])}
+    # SQLite returns the bare column `rating` from the row that holds max(reviewed_at).
+    return {r["item_id"]: r["rating"] for r in db.query(
+        "SELECT item_id, rating, max(reviewed_at) FROM drill_reviews WHERE session_id = ? AND set_name = ? "
+        "GROUP BY item_id", [session_id, set_name])}
+
+
+def queue(items: list[DrillItem], latest: dict[str, str]) -> list[DrillItem]:
+    """What is left this session: questions not yet graded, then those last graded "again" (both in set order),
+    so a missed question comes back before the set is done."""
+    return [it for it in items if it.id not in latest] + [it for it in items if latest.get(it.id) == "again"]
+
+
+def sets_summary(db: sqlite_utils.Database) -> list[dict]:
+    """Per set, over all sessions: questions in it, graded at least once, and known (latest grade good or easy),
+    with the share of the set's questions known."""
+    ensure_schema(db)
+    latest = list(db.query(
+        "SELECT set_name, item_id, rating, max(reviewed_at) FROM drill_reviews GROUP BY set_name, item_id"))
+    out = []
+    for name in sorted({r["set_name"] for r in latest}):
+        mine = [r for r in latest if r["set_name"] == name]
+        path = EVAL_DIR / f"{Path(name).name}.jsonl"
+        known = sum(r["rating"] in ("good", "easy") for r in mine)
+        questions = len(_rows(path)) if path.exists() else len(mine)  # a set since removed: what was graded
+        out.append({"set": name, "questions": questions, "graded": len(mine), "known": known,
+                    "share_known": round(known / max(questions, len(mine)), 3)})
+    return out
+
+
+def to_revisit(db: sqlite_utils.Database, limit: int = 20) -> list[dict]:
+    """Questions whose latest grade, in any session, was again or hard: the ones to drill next."""
+    ensure_schema(db)
+    return list(db.query(
+        "SELECT set_name AS \"set\", item_id AS id, question, rating, date(at, 'unixepoch', 'localtime') AS day "
+        "FROM (SELECT set_name, item_id, question, rating, max(reviewed_at) AS at FROM drill_reviews "
+        "GROUP BY set_name, item_id) WHERE rating IN ('again', 'hard') ORDER BY rating = 'hard', at DESC LIMIT ?",
+        [limit]))
 
 
 def words_recalled(typed: str, quote: str, lang: str) -> tuple[list[str], list[str]]:

@@ -23,13 +23,17 @@ if ui.require_corpus():
     laws = sorted({e.split(":")[0] for it in drill.load_items(set_name) for e in it.expected})
     law = c2.selectbox("Law", ["all"] + laws, key="drill_law")
     items = drill.load_items(set_name, None if law == "all" else law)
-    done = drill.reviewed_items(ui.database(), session)
-    todo = [it for it in items if it.id not in done]
-    st.progress(1 - len(todo) / max(1, len(items)), text=f"{len(items) - len(todo)} of {len(items)} done this session")
+    latest = drill.latest_ratings(ui.database(), session, set_name)
+    todo = drill.queue(items, latest)
+    again = sum(latest.get(it.id) == "again" for it in items)
+    st.progress(1 - len(todo) / max(1, len(items)), text=f"{len(items) - len(todo)} of {len(items)} done this session"
+                + (f" · {again} to try again" if again else ""))
     if not todo:
         st.success("All questions of this set are done for this session. Pick another set, or see your progress below.")
     else:
         item = todo[0]
+        if item.id in latest:
+            st.caption("Again: a question you missed earlier in this session.")
         st.markdown(f"#### {item.question}")
         typed = st.text_area("Your answer (optional) · Vastauksesi", key=f"typed-{item.id}", height=90)
         if st.button("Reveal the statute's answer · Näytä vastaus", shortcut="Ctrl+Enter", key=f"reveal-{item.id}"):
@@ -52,6 +56,7 @@ if ui.require_corpus():
                 if col.button(rating.title(), shortcut=key, key=f"rate-{rating}-{item.id}", width="stretch"):
                     drill.record(ui.writer(), session, item, rating, a["primary"]["node_id"] if a["primary"] else None)
                     st.session_state.pop("revealed", None)
+                    st.session_state.pop(f"typed-{item.id}", None)  # a missed question comes back with an empty box
                     st.rerun()
             if a["primary"] is not None:
                 ui.show_norm_path(a, item.lang)

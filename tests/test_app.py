@@ -177,6 +177,39 @@ def test_exam_drill_reveal_grade_and_progress(db):
     assert len(at.get("vega_lite_chart")) >= 1  # the progress plot
 
 
+def test_a_missed_drill_question_comes_back_and_progress_lists_what_to_revisit(db):
+    at = run("pages/3_Exam_drill.py")
+    at.selectbox(key="drill_law").set_value("C-36").run()
+    items = drill.load_items("exam_en", "C-36")
+    assert len(items) >= 2
+
+    def grade(item, rating: str, typed: str = "") -> None:
+        if typed:
+            at.text_area(key=f"typed-{item.id}").input(typed)
+        at.button(key=f"reveal-{item.id}").click().run()
+        at.button(key=f"rate-{rating}-{item.id}").click().run()
+        assert not at.exception
+
+    grade(items[0], "again", typed="no idea")
+    grade(items[1], "hard")
+    for item in items[2:]:
+        grade(item, "good")
+    # Every question graded once; the missed one comes back, with an empty answer box, before the set is done.
+    assert any(m.value == f"#### {items[0].question}" for m in at.markdown)
+    assert any(c.value.startswith("Again:") for c in at.caption)
+    assert at.text_area(key=f"typed-{items[0].id}").value == ""
+    grade(items[0], "good")
+    assert any("All questions of this set are done" in s.value for s in at.success)
+
+    revisit = drill.to_revisit(db)
+    assert items[1].question in [r["question"] for r in revisit]
+    assert items[0].question not in [r["question"] for r in revisit]  # last graded good
+    known = next(r for r in drill.sets_summary(db) if r["set"] == "exam_en")
+    assert known["questions"] == 25 and known["known"] >= len(items) - 1
+    progress = run("pages/7_Progress.py")
+    assert not progress.exception
+    assert any(items[1].question in df.value["question"].tolist() for df in progress.dataframe)
+
 def test_exam_drill_shows_the_sets_answer_key_with_its_norm_path(db):
     # The drill reveals the provision the question is written on (with the set's quote marked), not whatever the
     # search ranks first, and the cards of what that provision depends on; a typed answer is compared with it.
