@@ -114,6 +114,19 @@ def path_chain(path: list[list[str]], labels: dict[str, str]) -> list[str]:
             if t in ("EXCEPTS", "REFERS_TO", "USES_TERM", "DEFINES", "DEFINED_IN", "DUTY")]
 
 
+def relation_lines(out: list, incoming: list, labels: dict[str, str]) -> list[str]:
+    """A provision's own references, exceptions and definitions, and the provisions that cite or except it, by
+    citation: "REFERS_TO → BIA 50.4(1) (“subsection (1)”)", "REFERS_TO ← BIA 47.1(1), BIA 50(6)(a)"."""
+    kinds = ("EXCEPTS", "REFERS_TO", "DEFINES")
+    lines = [f"{e.type} → {labels.get(e.target, e.target)}" + (f" (“{e.evidence}”)" if e.evidence else "")
+             for e in sorted(out, key=lambda e: (EDGE_PRIORITY.get(e.type, 9), e.start)) if e.type in kinds]
+    for kind in kinds[:2]:
+        sources = list(dict.fromkeys(labels.get(e.source, e.source) for e in incoming if e.type == kind))
+        if sources:
+            lines.append(f"{kind} ← {', '.join(sources)}")
+    return lines
+
+
 @dataclass
 class GraphData:
     nodes: dict[str, dict]  # id → {"label", "kind", "text", "citation"}

@@ -48,13 +48,20 @@ with tab_browse:
             if section.repealed:
                 st.warning("Repealed: kept for reference, never served as live law.")
             parts = store.children(db, section.id) or [section]
+            edges = {n.id: (store.edges_from(db, n.id), store.edges_to(db, n.id)) for n in [section, *parts]}
+            ends = {e.target for out, _ in edges.values() for e in out} | {e.source for _, inc in edges.values()
+                                                                            for e in inc}
+            labels = {k: n.citation for k, n in store.get_nodes(db, sorted(ends)).items()}
+            if parts != [section]:  # what cites the section as a whole ("section 50.4")
+                for line in render.relation_lines([], edges[section.id][1], labels):
+                    st.caption(f"{section.citation}: {line}")
             for part in parts:
                 with st.container(border=True):
                     st.markdown(f"**{part.citation}** · `{part.id}`" + (f" · *{part.heading}*" if part.heading else ""))
                     st.markdown(render.quote_html(part.text, ""), unsafe_allow_html=True)
-                    out = [e for e in store.edges_from(db, part.id) if e.type in ("REFERS_TO", "EXCEPTS", "DEFINES")]
-                    if out:
-                        st.caption(" · ".join(f"{e.type} → {e.target} (“{e.evidence}”)" for e in out))
+                    lines = render.relation_lines(*edges[part.id], labels)
+                    if lines:
+                        st.caption("  \n".join(lines))
 
 with tab_import:
     st.markdown("Justice Laws XML, Finlex XML, or plain text with numbered sections. Plain text may start with "

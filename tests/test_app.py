@@ -239,6 +239,13 @@ def test_library_browse_shows_tree_and_edges():
     sections = at.selectbox[-1]
     assert sections.options[0] == "BIA 50 — Who may make a proposal" and not any(
         o.startswith(("BIA 67 ", "BIA 2 ")) for o in sections.options)
+    # A provision lists what it cites and what cites or excepts it, by citation (across Acts too).
+    sections.select_index(next(i for i, o in enumerate(sections.options) if o.startswith("BIA 50.4 "))).run()
+    captions = [c.value for c in at.caption]
+    assert "BIA 50.4: EXCEPTS ← BIA 50(2)" in captions
+    assert any(c.startswith("REFERS_TO → BIA 50.4(1) (“subsection (1)”)") and "REFERS_TO ← BIA 50(6)(a)" in c
+               for c in captions)
+    assert any("CCAA 11.6(b)(i)" in c for c in captions) and not any("B-3:" in c for c in captions)
 
 
 def _review_page(state=None):
