@@ -325,19 +325,24 @@ def run_rules(db: sqlite_utils.Database, law_key: str | None = None, progress: P
     review.ensure_schema(db)
     nodes = extraction_nodes(db, law_key)
     created = existing = rejected = 0
+    proposed: set[int] = set()
     for i, node in enumerate(nodes):
         if i % 50 == 0:
             progress(i / max(1, len(nodes)), f"{node.citation}")
         for cand in extract_node(node):
             try:
-                _, new = review.store_relationship(db, cand)
+                rel_id, new = review.store_relationship(db, cand)
             except review.RejectedRelationship:
                 rejected += 1
                 continue
+            proposed.add(rel_id)
             created += new
             existing += not new
+    # What an earlier version of the rules proposed and these no longer do, unless a reviewer has touched it.
+    withdrawn = review.withdraw_untouched(db, "rules", [n.id for n in nodes], proposed)
     progress(1.0, "done")
-    return {"nodes": len(nodes), "created": created, "already_stored": existing, "rejected": rejected}
+    return {"nodes": len(nodes), "created": created, "already_stored": existing, "rejected": rejected,
+            "withdrawn": withdrawn}
 
 
 # --- evaluation ------------------------------------------------------------------------------

@@ -145,21 +145,48 @@ def store_relationship(db: sqlite_utils.Database, cand: DutyCandidate) -> tuple[
     node = store.get_node(db, cand.node_id)
     dedup = json.dumps([cand.node_id, cand.relationship_text, cand.modal_verb, cand.deadline], ensure_ascii=False)
     now = time.time()
+    lang = node.lang
     with transaction(db) as conn:
+        entities = (_entity(conn, "actors", cand.actor, lang), _entity(conn, "procedures", cand.procedure, lang),
+                    _entity(conn, "deadlines", cand.deadline, lang,
+                            {"amount": cand.deadline_amount, "unit": cand.deadline_unit}),
+                    _entity(conn, "consequences", cand.consequence, lang))
         row = conn.execute("SELECT id FROM duty_relationships WHERE dedup_key = ?", (dedup,)).fetchone()
         if row:
+            # What no reviewer has touched follows the extractor's latest reading (a better cut procedure, actor).
+            conn.execute(
+                f"UPDATE duty_relationships SET actor_id = ?, procedure_id = ?, deadline_id = ?, consequence_id = ?, "
+                f"duty_type = ?, confidence = ? WHERE id = ? AND extractor = ? AND {UNTOUCHED}",
+                (*entities, cand.duty_type, float(cand.confidence), row[0], cand.extractor))
             return row[0], False
-        lang = node.lang
         cur = conn.execute(
             "INSERT INTO duty_relationships (actor_id, procedure_id, deadline_id, consequence_id, relationship_text, "
             "node_id, section_label, law_key, lang, duty_type, modal_verb, status, extractor, confidence, version, "
             "created_at, updated_at, dedup_key) VALUES (?,?,?,?,?,?,?,?,?,?,?,'pending',?,?,1,?,?,?)",
-            (_entity(conn, "actors", cand.actor, lang), _entity(conn, "procedures", cand.procedure, lang),
-             _entity(conn, "deadlines", cand.deadline, lang, {"amount": cand.deadline_amount, "unit": cand.deadline_unit}),
-             _entity(conn, "consequences", cand.consequence, lang), cand.relationship_text, cand.node_id,
-             node.citation, node.law_key, lang, cand.duty_type, cand.modal_verb, cand.extractor,
-             float(cand.confidence), now, now, dedup))
+            (*entities, cand.relationship_text, cand.node_id, node.citation, node.law_key, lang, cand.duty_type,
+             cand.modal_verb, cand.extractor, float(cand.confidence), now, now, dedup))
         return cur.lastrowid, True
+
+
+# A relationship no reviewer has touched: still pending, never edited, nothing in its audit log.
+UNTOUCHED = ("status = 'pending' AND version = 1 AND NOT EXISTS "
+             "(SELECT 1 FROM duty_audit a WHERE a.relationship_id = duty_relationships.id)")
+
+
+def withdraw_untouched(db: sqlite_utils.Database, extractor: str, node_ids: list[str], keep: set[int]) -> int:
+    """Delete the extractor's untouched relationships on these nodes that it no longer proposes (those in `keep`
+    it does); a reviewer's work — approved, rejected, edited — is never withdrawn. Returns how many."""
+    ensure_schema(db)
+    with transaction(db) as conn:
+        conn.execute("CREATE TEMP TABLE IF NOT EXISTS _nodes (id TEXT PRIMARY KEY)")
+        conn.execute("DELETE FROM _nodes")
+        conn.executemany("INSERT OR IGNORE INTO _nodes VALUES (?)", [(n,) for n in node_ids])
+        stale = [r[0] for r in conn.execute(
+            f"SELECT id FROM duty_relationships WHERE extractor = ? AND node_id IN (SELECT id FROM _nodes) "
+            f"AND {UNTOUCHED}", (extractor,)) if r[0] not in keep]
+        conn.executemany("DELETE FROM duty_relationships WHERE id = ?", [(i,) for i in stale])
+        conn.execute("DELETE FROM _nodes")
+    return len(stale)
 
 
 # --- reading ---------------------------------------------------------------------------------

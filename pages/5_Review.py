@@ -16,6 +16,18 @@ st.title("Review · Tarkastus")
 st.caption("Extracted duty relationships — who must or may do what, by when. Only approved ones feed the graph and "
            "the quizzes. Keys: **A** approve · **X** reject · **E** edit · **J** next · **K** previous · **U** undo.")
 
+
+
+def extract_with_rules() -> None:
+    """Run the rules over the corpus (reviewed work is kept) and report what changed."""
+    bar = st.progress(0.0, text="Extracting…")
+    report = extract.run_rules(ui.writer(), progress=lambda f, m: bar.progress(min(1.0, f), text=m))
+    st.session_state["review_flash"] = ("ok", f"Extracted {report['created']} new relationships from "
+                                              f"{report['nodes']} provisions; {report['withdrawn']} no longer "
+                                              "proposed were withdrawn.")
+    st.rerun()
+
+
 if ui.require_corpus():
     db = ui.database()
     review.ensure_schema(db)
@@ -35,6 +47,11 @@ if ui.require_corpus():
         f_extractor = c5.selectbox("Extractor", ["all", "rules", "claude"], key="rev_extractor")
         f_conf = c6.slider("Minimum confidence", 0.0, 1.0, 0.0, 0.05, key="rev_conf")
         f_deadline = st.checkbox("Only with a deadline", key="rev_deadline")
+    with st.expander("Re-extract with the current rules", expanded=False):
+        st.caption("Approved, rejected and edited relationships stay as they are; the untouched ones take the rules' "
+                   "latest reading, and those the rules no longer propose are withdrawn.")
+        if st.button("Re-extract", key="rev_reextract"):
+            extract_with_rules()
     rows = review.query(db, status=f_status, law=None if f_law == "all" else f_law,
                         modal=None if f_modal == "all" else f_modal, actor=f_actor or None,
                         extractor=None if f_extractor == "all" else f_extractor, min_confidence=f_conf or None,
@@ -47,11 +64,7 @@ if ui.require_corpus():
             st.info("Nothing to review yet. Extract duty relationships from the statutes with the deterministic rules "
                     "(offline, a few seconds).")
             if st.button("Extract with rules", type="primary"):
-                bar = st.progress(0.0, text="Extracting…")
-                report = extract.run_rules(ui.writer(), progress=lambda f, m: bar.progress(min(1.0, f), text=m))
-                st.session_state["review_flash"] = ("ok", f"Extracted {report['created']} relationships from "
-                                                          f"{report['nodes']} provisions.")
-                st.rerun()
+                extract_with_rules()
         else:
             st.info("No relationships match these filters.")
     else:

@@ -277,6 +277,11 @@ def test_review_page_approve_reject_edit_undo(db):
     next(b for b in at.button if b.label == "Save changes").click().run()
     assert review.get(db, row["id"])["actor"] == "tuomioistuin (edited)"
     assert [a["action"] for a in review.audit_log(db, row["id"])][-1] == "edit"
+    # Re-extracting with the rules keeps all of that: the approval and the edit.
+    at.button(key="rev_reextract").click().run()
+    assert any("no longer proposed were withdrawn" in s.value for s in at.success)
+    assert review.get(db, first["id"])["status"] == "approved"
+    assert review.get(db, row["id"])["actor"] == "tuomioistuin (edited)"
 
 
 def test_review_page_conflict_between_two_sessions(db):

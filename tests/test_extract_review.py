@@ -94,6 +94,27 @@ def test_extraction_is_idempotent_and_everything_stored_is_verbatim(duty_db):
         assert row["relationship_text"] in store.get_node(duty_db, row["node_id"]).text
 
 
+def test_a_rerun_follows_the_rules_but_never_undoes_a_reviewers_work(duty_db):
+    # What an earlier version of the rules proposed: "Lopputilitys" (the account) as the actor of a necessive, on
+    # KonkL 11:4.2 twice (one left alone, one approved), and a duty with a procedure cut mid-phrase.
+    account = store.get_node(duty_db, "120/2004:11:4:2")
+    sentence = account.text.split(". ")[0] + "."
+    stale = [DutyCandidate(node_id=account.id, relationship_text=text, actor="lopputilitys", procedure="toimitettava",
+                           modal_verb="on", duty_type="mandatory", extractor="rules")
+             for text in (sentence, account.text[len(sentence) + 1:])]
+    left, _ = review.store_relationship(duty_db, stale[0])
+    kept, _ = review.store_relationship(duty_db, stale[1])
+    review.approve(duty_db, kept, 1, "teacher")
+    current = next(c for c in _cands(duty_db, "120/2004:10:1:1") if c.actor == "tuomioistuin")
+    cut = DutyCandidate(**{**current.__dict__, "procedure": "tehtävä päätös konkurssin raukeamisesta, jos"})
+    cut_id, _ = review.store_relationship(duty_db, cut)
+
+    report = extract.run_rules(duty_db, law_key="120/2004")
+    assert report["withdrawn"] >= 1 and review.get(duty_db, left) is None
+    assert review.get(duty_db, kept)["status"] == "approved"  # approved work stays, whatever the rules say now
+    assert review.get(duty_db, cut_id)["procedure"] == current.procedure
+    assert extract.run_rules(duty_db, law_key="120/2004")["withdrawn"] == 0
+
 def test_non_verbatim_text_is_rejected_and_never_stored(duty_db):
     bad = DutyCandidate(node_id="B-3:50.4:2", relationship_text="Within 10 days the debtor must file a budget.",
                         actor="insolvent person", procedure="file", modal_verb="shall", duty_type="mandatory",
