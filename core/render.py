@@ -9,7 +9,7 @@ import html
 import re
 from dataclasses import dataclass
 
-from core.model import Node
+from core.model import Edge, Node
 
 NODE_COLOURS = {"LAW": "#4e79a7", "CHAPTER": "#59a14f", "SECTION": "#f28e2b", "MOMENT": "#76b7b2",
                 "PARAGRAPH": "#edc948", "DEFINITION": "#b07aa1", "DUTY": "#59a14f", "CONCEPT": "#ff9da7"}
@@ -114,7 +114,7 @@ def path_chain(path: list[list[str]], labels: dict[str, str]) -> list[str]:
             if t in ("EXCEPTS", "REFERS_TO", "USES_TERM", "DEFINES", "DEFINED_IN", "DUTY")]
 
 
-def relation_lines(out: list, incoming: list, labels: dict[str, str]) -> list[str]:
+def relation_lines(out: list[Edge], incoming: list[Edge], labels: dict[str, str]) -> list[str]:
     """A provision's own references, exceptions and definitions, and the provisions that cite or except it, by
     citation: "REFERS_TO → BIA 50.4(1) (“subsection (1)”)", "REFERS_TO ← BIA 47.1(1), BIA 50(6)(a)"."""
     kinds = ("EXCEPTS", "REFERS_TO", "DEFINES")

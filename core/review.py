@@ -155,7 +155,7 @@ def store_relationship(db: sqlite_utils.Database, cand: DutyCandidate) -> tuple[
         if row:
             # What no reviewer has touched follows the extractor's latest reading (a better cut procedure, actor).
             conn.execute(
-                f"UPDATE duty_relationships SET actor_id = ?, procedure_id = ?, deadline_id = ?, consequence_id = ?, "
+                "UPDATE duty_relationships SET actor_id = ?, procedure_id = ?, deadline_id = ?, consequence_id = ?, "
                 f"duty_type = ?, confidence = ? WHERE id = ? AND extractor = ? AND {UNTOUCHED}",
                 (*entities, cand.duty_type, float(cand.confidence), row[0], cand.extractor))
             return row[0], False
@@ -178,14 +178,10 @@ def withdraw_untouched(db: sqlite_utils.Database, extractor: str, node_ids: list
     it does); a reviewer's work — approved, rejected, edited — is never withdrawn. Returns how many."""
     ensure_schema(db)
     with transaction(db) as conn:
-        conn.execute("CREATE TEMP TABLE IF NOT EXISTS _nodes (id TEXT PRIMARY KEY)")
-        conn.execute("DELETE FROM _nodes")
-        conn.executemany("INSERT OR IGNORE INTO _nodes VALUES (?)", [(n,) for n in node_ids])
         stale = [r[0] for r in conn.execute(
-            f"SELECT id FROM duty_relationships WHERE extractor = ? AND node_id IN (SELECT id FROM _nodes) "
-            f"AND {UNTOUCHED}", (extractor,)) if r[0] not in keep]
+            "SELECT id FROM duty_relationships WHERE extractor = ? AND node_id IN (SELECT value FROM json_each(?)) "
+            f"AND {UNTOUCHED}", (extractor, json.dumps(node_ids))) if r[0] not in keep]
         conn.executemany("DELETE FROM duty_relationships WHERE id = ?", [(i,) for i in stale])
-        conn.execute("DELETE FROM _nodes")
     return len(stale)
 
 
