@@ -17,7 +17,6 @@ st.caption("Extracted duty relationships — who must or may do what, by when. O
            "the quizzes. Keys: **A** approve · **X** reject · **E** edit · **J** next · **K** previous · **U** undo.")
 
 
-
 def extract_with_rules() -> None:
     """Run the rules over the corpus (reviewed work is kept) and report what changed."""
     bar = st.progress(0.0, text="Extracting…")
