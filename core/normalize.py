@@ -177,8 +177,10 @@ def _preferred(readings: list[dict], word: str) -> dict:
             return verb
     inflected = corpus_bases()
     if first.get("CLASS") == "teonsana" and _base(first) not in inflected:
-        # "hylkäämisen" reads as hyljätä and as hylätä: the verb the statutes use in forms of its own wins.
-        known = next((a for a in readings if a.get("CLASS") == "teonsana" and _base(a) in inflected), None)
+        # "hylkäämisen" reads as hyljätä and as hylätä: the verb the statutes use in forms of its own wins; else a
+        # noun they do ("päivää" is the partitive of päivä, a day, not a form of päivätä, to date).
+        known = next((a for a in readings if a.get("CLASS") == "teonsana" and _base(a) in inflected), None) or next(
+            (a for a in readings if a.get("CLASS") == "nimisana" and _base(a) in inflected), None)
         if known is not None:
             return known
     if first.get("CLASS") != "nimisana" or _base(first) in inflected:
