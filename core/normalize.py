@@ -308,6 +308,7 @@ def fi_word_info(word: str) -> tuple[Reading, ...]:
 
 MAX_UMLAUT_SLOTS = 6  # the a and o of a word that may have lost their dots (2⁶ spellings at most)
 
+
 @lru_cache(maxsize=1)
 def _english_dictionary() -> SpellChecker | None:
     """pyspellchecker's English word list, or None when the package is missing (then English is not corrected).

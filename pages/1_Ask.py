@@ -13,6 +13,7 @@ st.title("Ask · Kysy")
 st.caption("A question in English or Finnish, or a citation such as `BIA 50.4(1)`, `s. 69.3`, `KonkL 3:2 §`, "
            "`YSL 17 § 2 mom.` Answers are quotes from the statute, never paraphrases.")
 
+
 def explain_with_claude(a: dict, lang: str) -> None:
     """Optional: Claude explains from the excerpts above; its quotes are checked against them."""
     st.markdown("#### Explanation by Claude" if lang != "fi" else "#### Clauden selitys")

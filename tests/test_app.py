@@ -210,6 +210,7 @@ def test_a_missed_drill_question_comes_back_and_progress_lists_what_to_revisit(d
     assert not progress.exception
     assert any(items[1].question in df.value["question"].tolist() for df in progress.dataframe)
 
+
 def test_exam_drill_shows_the_sets_answer_key_with_its_norm_path(db):
     # The drill reveals the provision the question is written on (with the set's quote marked), not whatever the
     # search ranks first, and the cards of what that provision depends on; a typed answer is compared with it.

@@ -60,6 +60,7 @@ def test_a_finnish_subject_is_in_the_case_its_modal_asks_for(duty_db):
     assert ("pesänhoitaja", "on oikeus") in [(c.actor, c.modal_verb) for c in _cands(duty_db, "120/2004:4:4:1")]
     assert ("velallinen", "on oikeus") in [(c.actor, c.modal_verb) for c in _cands(duty_db, "120/2004:3:3:2")]
 
+
 def test_a_long_procedure_is_cut_where_its_phrase_ends(duty_db):
     # Quiz questions are built from the procedure: "Who shall pass his or her accounts … all the?" is no question.
     former = next(c for c in _cands(duty_db, "B-3:36:1") if c.actor == "former trustee")
@@ -114,6 +115,7 @@ def test_a_rerun_follows_the_rules_but_never_undoes_a_reviewers_work(duty_db):
     assert review.get(duty_db, kept)["status"] == "approved"  # approved work stays, whatever the rules say now
     assert review.get(duty_db, cut_id)["procedure"] == current.procedure
     assert extract.run_rules(duty_db, law_key="120/2004")["withdrawn"] == 0
+
 
 def test_non_verbatim_text_is_rejected_and_never_stored(duty_db):
     bad = DutyCandidate(node_id="B-3:50.4:2", relationship_text="Within 10 days the debtor must file a budget.",

@@ -59,6 +59,7 @@ def test_an_amount_is_one_number_whatever_separates_its_digit_groups():
     assert en.terms("sections 198 to 200, 1, 200")[-4:] == ["198", "200", "1", "200"]
     assert fi.lemmas("12,5 prosenttia")[:2] == ["12", "5"]
 
+
 @needs_voikko
 def test_compounds_add_their_parts_and_function_words_add_none():
     fi = analyzer("fi")
@@ -105,6 +106,7 @@ def test_a_verb_the_statutes_never_inflect_yields_to_a_noun_they_do():
     assert fi.terms("14 päivää") == fi.terms("14 päivän")
     # A verb the statutes do use keeps its reading.
     assert [fi.lemma(w) for w in ("maksaa", "hakea", "tehdä")] == ["maksaa", "hakea", "tehdä"]
+
 
 @needs_voikko
 def test_the_finnish_word_lists_are_the_ones_the_bundled_statutes_give(tmp_path):

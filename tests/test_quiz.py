@@ -92,6 +92,7 @@ def test_a_reworded_prompt_keeps_the_card_and_its_schedule(qdb):
     assert qdb.execute("SELECT prompt FROM quiz_cards WHERE id = ?", [card[0]]).fetchone()[0] == card[1]
     assert qdb.execute("SELECT COUNT(*) FROM quiz_reviews WHERE card_id = ?", [card[0]]).fetchone()[0] == reviews
 
+
 def test_intervals_grow_with_good_and_shrink_after_again(qdb):
     card = quiz.due_queue(qdb, law="B-3", new_per_day=100)[0]
     t = dt.datetime(2026, 1, 5, 9, tzinfo=dt.timezone.utc)

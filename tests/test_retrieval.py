@@ -445,6 +445,7 @@ def test_an_american_spelling_finds_the_acts_canadian_one(retriever):
         texts = [retriever.db["nodes"].get(h.node_id)["text"].lower() for h in hits]
         assert texts and all(any(word in text for word in printed) for text in texts), typed
 
+
 def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     terms = retriever.search("Up to what amount are an employee's unpaid wages secured?", mode="bm25").terms
     assert "worker" in terms or "labour" in terms  # "employee" → worker, clerk, servant, labourer
