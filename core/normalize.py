@@ -400,15 +400,16 @@ def _plain_word(word: str) -> str:
 
 
 @lru_cache(maxsize=65536)
-def _american_spelling(word: str) -> str:
-    """The American spelling of a British or Canadian one ("licence" → "license", "favourable" → "favorable"),
-    else the word: the Acts spell the Canadian way, a student may not, and Snowball keeps the two apart
-    ("licenc" / "licens"). Only a result the English dictionary knows, so "premises" stays "premises"."""
+def _one_english_form(word: str) -> str:
+    """The American spelling of a British or Canadian one ("licence" → "license", "favourable" → "favorable") and
+    the singular of an irregular plural ("fishermen" → "fisherman"), else the word: the Acts spell the Canadian way,
+    a student may not, and Snowball keeps the two apart ("licenc" / "licens", "fishermen" / "fisherman"). Only a
+    result the English dictionary knows, so "premises" stays "premises" and "specimen" "specimen"."""
     english = _english_dictionary()
     if english is None:
         return word
-    for pattern, american in patterns.BRITISH_SPELLINGS:
-        variant = pattern.sub(american, word)
+    for pattern, replacement in (*patterns.BRITISH_SPELLINGS, *patterns.EN_IRREGULAR_PLURALS):
+        variant = pattern.sub(replacement, word)
         if variant != word and variant in english:
             return variant
     return word
@@ -431,7 +432,7 @@ class Analyzer:
         w = _plain_word(word)
         if self.lang == "fi":
             return _fi_analyse(w, self.use_voikko)[0]
-        return _stem("en", _american_spelling(w))
+        return _stem("en", _one_english_form(w))
 
     def terms(self, text: str, compounds: bool = True, bigrams: bool = False) -> list[str]:
         """Index terms: lemmas without stopwords, plus compound parts for Finnish, and with
@@ -458,7 +459,7 @@ class Analyzer:
             else:
                 for piece in w.split("-") if "-" in w else [w]:
                     if piece and piece not in self.stopwords:
-                        out.append(_stem("en", _EN_VERB_OF.get(piece) or _american_spelling(piece)))
+                        out.append(_stem("en", _EN_VERB_OF.get(piece) or _one_english_form(piece)))
         return out
 
     def lemmas(self, text: str) -> list[str]:

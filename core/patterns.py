@@ -30,6 +30,11 @@ BRITISH_SPELLINGS = [(re.compile(pattern), american) for pattern, american in (
     (r"(?<=[a-z][^s])tre(?=s?$)", "ter"),
     (r"(?<=[a-z])dgement(?=s?$)", "dgment"),
 )]
+# English plurals Snowball leaves apart from their singular: the BIA's "fisherman", a student's "fishermen".
+EN_IRREGULAR_PLURALS = [(re.compile(pattern), singular) for pattern, singular in (
+    (r"(?<=[a-z]{2})men$", "man"),
+    (r"^children$", "child"),
+)]
 
 # --- ingest: labels ---------------------------------------------------------------------------
 # A label that carries the first words of its text (a markup slip in the official files, e.g. CCAA 49(3)).

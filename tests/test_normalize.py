@@ -49,6 +49,13 @@ def test_british_and_american_spellings_are_one_word():
         assert en.lemma(word) != en.lemma(other), word
 
 
+def test_an_irregular_plural_is_its_singular():
+    # The BIA defines and protects the "fisherman"; students ask about "fishermen", and support for "children".
+    en = analyzer("en")
+    assert en.terms("unpaid fishermen") == en.terms("unpaid fisherman")
+    assert en.lemma("children") == en.lemma("child") and en.lemma("women") == en.lemma("woman")
+    assert en.lemma("specimen") == "specimen"  # no "speciman": only a singular the dictionary knows
+
 def test_an_amount_is_one_number_whatever_separates_its_digit_groups():
     # The BIA prints "$2,000" and "$5,000,000", the Finnish Acts "3 000 euroa"; a student types "$2000", "3000".
     en, fi = analyzer("en"), analyzer("fi")
