@@ -4,7 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 import ui
-from core import store
+from core import drill, quiz, store
 
 
 def home() -> None:
@@ -28,8 +28,15 @@ def home() -> None:
                 "import statutes in the **Library**. Every text shown as law is an exact quote of the stored "
                 "provision, with its citation.")
     st.page_link("pages/1_Ask.py", label="Ask a question", icon="❓")
+    db = ui.database()
+    due, revisit = len(quiz.due_queue(db, limit=10_000)), len(drill.to_revisit(db, limit=10_000))
+    if due or revisit:  # a returning student: what is waiting
+        st.markdown(f"**Today** · {due} quiz card{'s' * (due != 1)} to study · {revisit} drill "
+                    f"question{'s' * (revisit != 1)} to revisit")
+        c4, c5 = st.columns(2)
+        c4.page_link("pages/6_Quiz.py", label="Review the due cards", icon="🧠")
+        c5.page_link("pages/7_Progress.py", label="See what to revisit", icon="📈")
     ui.retriever()  # load the indexes and the model now, after the page is drawn, so the first answer is quick
-
 
 
 home()

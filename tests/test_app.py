@@ -35,6 +35,16 @@ def test_home_lists_the_laws():
     assert len(at.dataframe) == 1
 
 
+def test_home_tells_a_returning_student_what_is_waiting(db):
+    item = drill.load_items("exam_fi")[0]
+    drill.record(db, "home-test", item, "again", item.expected[0])
+    at = run("app.py")
+    assert not at.exception
+    today = next(m.value for m in at.markdown if m.value.startswith("**Today**"))
+    revisit = len(drill.to_revisit(db, limit=10_000))
+    assert revisit >= 1 and f"{revisit} drill question{'s' * (revisit != 1)} to revisit" in today
+
+
 def test_ask_english_question_shows_verbatim_quote_and_norm_path():
     at = run("pages/1_Ask.py")
     at.text_input(key="question").input("Can any creditor get a copy of the cash-flow statement, and can the court "
