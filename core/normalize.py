@@ -168,7 +168,8 @@ def _preferred(readings: list[dict], word: str) -> dict:
     "vakuusvelkoja" is the creditor, not debts; "veroja" is taxes, not the name Vera; "oman" is oma, not Oman.
     But a noun reading whose base form the statutes never inflect yields to a noun reading whose base form they do:
     "hakemusta" is the partitive of hakemus, not hake + musta; "varoja" of vara (funds), not a "varoja";
-    "päätökseen" the illative of päätös, not of päättö."""
+    "päätökseen" the illative of päätös, not of päättö. A verb reading they never inflect yields to a verb, else a
+    noun, they do: "päivää" is the partitive of päivä (a day), not a form of päivätä (to date)."""
     first = min(readings, key=lambda a: (a.get("CLASS") in _PROPER_NOUNS, _base(a) != word))
     if first.get("CLASS") == "nimisana" and first.get("POSSESSIVE"):
         # A noun with a possessive suffix yields to a verb: "kuullaan" is heard, not "at his moon" (kuu).
