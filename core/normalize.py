@@ -176,6 +176,13 @@ def _preferred(readings: list[dict], word: str) -> dict:
         verb = next((a for a in readings if a.get("CLASS") == "teonsana"), None)
         if verb is not None:
             return verb
+    if first.get("PARTICIPLE") == "agent":
+        # "velvollinen valvomaan", "pidättäytyä myymästä", "valvomatta": the verb's -ma infinitive, not an agent
+        # participle ("the one watched by …") in the same case.
+        verb = next((a for a in readings if a.get("CLASS") == "teonsana"
+                     and a.get("SIJAMUOTO") == first.get("SIJAMUOTO")), None)
+        if verb is not None:
+            return verb
     inflected = corpus_bases()
     if first.get("CLASS") == "teonsana" and _base(first) not in inflected:
         # "hylkäämisen" reads as hyljätä and as hylätä: the verb the statutes use in forms of its own wins; else a
@@ -187,8 +194,11 @@ def _preferred(readings: list[dict], word: str) -> dict:
     if first.get("CLASS") != "nimisana" or _base(first) in inflected:
         return first
     # A noun the statutes use in forms of its own wins, as a verb does: "hakemusta" is not hake + musta,
-    # "päätökseen" not päättö, "muutosta" not muutto (a move) but muutos (a change).
-    return next((a for a in readings if a.get("CLASS") == "nimisana" and _base(a) in inflected), first)
+    # "päätökseen" not päättö, "muutosta" not muutto (a move) but muutos (a change); else the -maan infinitive of a
+    # verb they use: "velvollinen maksamaan" is maksaa, not a "maksamaa".
+    return next((a for a in readings if a.get("CLASS") == "nimisana" and _base(a) in inflected), None) or next(
+        (a for a in readings if a.get("CLASS") == "teonsana" and a.get("SIJAMUOTO") == "sisatulento"
+         and _base(a) in inflected), first)
 
 
 def _base(reading: dict) -> str:

@@ -116,6 +116,17 @@ def test_a_verb_the_statutes_never_inflect_yields_to_a_noun_they_do():
 
 
 @needs_voikko
+def test_a_verbs_ma_infinitive_is_the_verb():
+    fi = analyzer("fi")
+    # Voikko reads these first as agent participles ("valvoma") or as a noun "maksamaa"; "velvollinen maksamaan",
+    # "pidättäytyä myymästä" and "viipymättä" are forms of the verbs the statutes use elsewhere.
+    assert [fi.lemma(w) for w in ("valvomaan", "maksamaan", "myymästä", "viipymättä", "päättymään")] == [
+        "valvoa", "maksaa", "myydä", "viipyä", "päättyä"]
+    assert "valvoa" in fi.terms("oikeutettu valvomaan saatavansa")
+    # Nouns stay nouns: "voimassa" (in force), "kutsu" (a notice).
+    assert [fi.lemma(w) for w in ("voimassa", "kutsu")] == ["voimassa", "kutsu"]
+
+@needs_voikko
 def test_the_finnish_word_lists_are_the_ones_the_bundled_statutes_give(tmp_path):
     # data/fi_bases.txt and data/fi_participle_nouns.txt are written by `python -m core fi-bases`; a changed
     # statute file or parser must rewrite them.
