@@ -166,29 +166,27 @@ def _preferred(readings: list[dict], word: str) -> dict:
     """A common word's reading before a name's; among those, the one whose base form is the word itself, else
     Voikko's first: "maksaa" is the verb, not the partitive of maksa (liver); "vuosi" is year, not vuotaa;
     "vakuusvelkoja" is the creditor, not debts; "veroja" is taxes, not the name Vera; "oman" is oma, not Oman.
-    But a noun reading whose base form the statutes never inflect yields to a noun reading whose base form they do:
-    "hakemusta" is the partitive of hakemus, not hake + musta; "varoja" of vara (funds), not a "varoja";
-    "päätökseen" the illative of päätös, not of päättö. A verb reading they never inflect yields to a verb, else a
-    noun, they do: "päivää" is the partitive of päivä (a day), not a form of päivätä (to date)."""
+    A noun with a possessive suffix yields to a verb, and an agent participle to the verb's -ma infinitive in the
+    same case. A reading whose base form the statutes never inflect yields to one whose base form they do: a verb to
+    a verb, else a noun ("päivää" is päivä, a day, not päivätä, to date); a noun to a noun, else a verb's -maan
+    infinitive ("hakemusta" is hakemus, not hake + musta; "maksamaan" is maksaa, not a "maksamaa")."""
     first = min(readings, key=lambda a: (a.get("CLASS") in _PROPER_NOUNS, _base(a) != word))
     if first.get("CLASS") == "nimisana" and first.get("POSSESSIVE"):
         # A noun with a possessive suffix yields to a verb: "kuullaan" is heard, not "at his moon" (kuu).
-        verb = next((a for a in readings if a.get("CLASS") == "teonsana"), None)
+        verb = _reading_of(readings, "teonsana")
         if verb is not None:
             return verb
     if first.get("PARTICIPLE") == "agent":
         # "velvollinen valvomaan", "pidättäytyä myymästä", "valvomatta": the verb's -ma infinitive, not an agent
         # participle ("the one watched by …") in the same case.
-        verb = next((a for a in readings if a.get("CLASS") == "teonsana"
-                     and a.get("SIJAMUOTO") == first.get("SIJAMUOTO")), None)
+        verb = _reading_of(readings, "teonsana", case=first.get("SIJAMUOTO"))
         if verb is not None:
             return verb
     inflected = corpus_bases()
     if first.get("CLASS") == "teonsana" and _base(first) not in inflected:
         # "hylkäämisen" reads as hyljätä and as hylätä: the verb the statutes use in forms of its own wins; else a
         # noun they do ("päivää" is the partitive of päivä, a day, not a form of päivätä, to date).
-        known = next((a for a in readings if a.get("CLASS") == "teonsana" and _base(a) in inflected), None) or next(
-            (a for a in readings if a.get("CLASS") == "nimisana" and _base(a) in inflected), None)
+        known = _reading_of(readings, "teonsana", inflected) or _reading_of(readings, "nimisana", inflected)
         if known is not None:
             return known
     if first.get("CLASS") != "nimisana" or _base(first) in inflected:
@@ -196,9 +194,19 @@ def _preferred(readings: list[dict], word: str) -> dict:
     # A noun the statutes use in forms of its own wins, as a verb does: "hakemusta" is not hake + musta,
     # "päätökseen" not päättö, "muutosta" not muutto (a move) but muutos (a change); else the -maan infinitive of a
     # verb they use: "velvollinen maksamaan" is maksaa, not a "maksamaa".
-    return next((a for a in readings if a.get("CLASS") == "nimisana" and _base(a) in inflected), None) or next(
-        (a for a in readings if a.get("CLASS") == "teonsana" and a.get("SIJAMUOTO") == "sisatulento"
-         and _base(a) in inflected), first)
+    return (_reading_of(readings, "nimisana", inflected)
+            or _reading_of(readings, "teonsana", inflected, case="sisatulento") or first)
+
+
+_ANY_CASE = object()
+
+
+def _reading_of(readings: list[dict], word_class: str, bases: frozenset[str] | None = None,
+                case: object = _ANY_CASE) -> dict | None:
+    """The first reading of a word class (Voikko's CLASS), with its base form among `bases` where given, and in
+    `case` (SIJAMUOTO, which a finite verb form lacks: None) where given."""
+    return next((a for a in readings if a.get("CLASS") == word_class and (bases is None or _base(a) in bases)
+                 and (case is _ANY_CASE or a.get("SIJAMUOTO") == case)), None)
 
 
 def _base(reading: dict) -> str:
@@ -305,8 +313,7 @@ def fi_derivation_base(word: str) -> str:
         return ""
     reading = _preferred(analyses, word.lower())
     bases = _member_bases(reading)
-    base = (reading.get("BASEFORM") or "").lower()
-    return bases[0] if len(bases) == 1 and bases[0] != base else ""
+    return bases[0] if len(bases) == 1 and bases[0] != _base(reading) else ""
 
 
 @lru_cache(maxsize=50_000)
