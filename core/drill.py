@@ -97,13 +97,18 @@ def progress(db: sqlite_utils.Database, session_id: str | None = None) -> list[d
         "GROUP BY day, rating ORDER BY day", args))
 
 
+def _latest_grades(db: sqlite_utils.Database, session_id: str | None = None) -> list[dict]:
+    """Each graded question's latest grade (set_name, item_id, question, rating, at), in one session or all."""
+    ensure_schema(db)
+    where, args = ("WHERE session_id = ?", [session_id]) if session_id else ("", [])
+    # SQLite returns the bare columns from the row that holds max(reviewed_at).
+    return list(db.query(f"SELECT set_name, item_id, question, rating, max(reviewed_at) AS at FROM drill_reviews "
+                         f"{where} GROUP BY set_name, item_id", args))
+
+
 def latest_ratings(db: sqlite_utils.Database, session_id: str, set_name: str) -> dict[str, str]:
     """Each question of a set graded in this session, with its latest grade."""
-    ensure_schema(db)
-    # SQLite returns the bare column `rating` from the row that holds max(reviewed_at).
-    return {r["item_id"]: r["rating"] for r in db.query(
-        "SELECT item_id, rating, max(reviewed_at) FROM drill_reviews WHERE session_id = ? AND set_name = ? "
-        "GROUP BY item_id", [session_id, set_name])}
+    return {r["item_id"]: r["rating"] for r in _latest_grades(db, session_id) if r["set_name"] == set_name}
 
 
 def queue(items: list[DrillItem], latest: dict[str, str]) -> list[DrillItem]:
@@ -115,9 +120,7 @@ def queue(items: list[DrillItem], latest: dict[str, str]) -> list[DrillItem]:
 def sets_summary(db: sqlite_utils.Database) -> list[dict]:
     """Per set, over all sessions: questions in it, graded at least once, and known (latest grade good or easy),
     with the share of the set's questions known."""
-    ensure_schema(db)
-    latest = list(db.query(
-        "SELECT set_name, item_id, rating, max(reviewed_at) FROM drill_reviews GROUP BY set_name, item_id"))
+    latest = _latest_grades(db)
     out = []
     for name in sorted({r["set_name"] for r in latest}):
         mine = [r for r in latest if r["set_name"] == name]
@@ -130,13 +133,12 @@ def sets_summary(db: sqlite_utils.Database) -> list[dict]:
 
 
 def to_revisit(db: sqlite_utils.Database, limit: int = 20) -> list[dict]:
-    """Questions whose latest grade, in any session, was again or hard: the ones to drill next."""
-    ensure_schema(db)
-    return list(db.query(
-        "SELECT set_name AS \"set\", item_id AS id, question, rating, date(at, 'unixepoch', 'localtime') AS day "
-        "FROM (SELECT set_name, item_id, question, rating, max(reviewed_at) AS at FROM drill_reviews "
-        "GROUP BY set_name, item_id) WHERE rating IN ('again', 'hard') ORDER BY rating = 'hard', at DESC LIMIT ?",
-        [limit]))
+    """Questions whose latest grade, in any session, was again or hard — again first, latest first: the ones to
+    drill next."""
+    weak = sorted((r for r in _latest_grades(db) if r["rating"] in ("again", "hard")),
+                  key=lambda r: (r["rating"] == "hard", -r["at"]))
+    return [{"set": r["set_name"], "id": r["item_id"], "question": r["question"], "rating": r["rating"],
+             "day": time.strftime("%Y-%m-%d", time.localtime(r["at"]))} for r in weak[:limit]]
 
 
 def words_recalled(typed: str, quote: str, lang: str) -> tuple[list[str], list[str]]:
