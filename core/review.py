@@ -147,25 +147,29 @@ def store_relationship(db: sqlite_utils.Database, cand: DutyCandidate) -> tuple[
     now = time.time()
     lang = node.lang
     with transaction(db) as conn:
-        entities = (_entity(conn, "actors", cand.actor, lang), _entity(conn, "procedures", cand.procedure, lang),
-                    _entity(conn, "deadlines", cand.deadline, lang,
-                            {"amount": cand.deadline_amount, "unit": cand.deadline_unit}),
-                    _entity(conn, "consequences", cand.consequence, lang))
         row = conn.execute("SELECT id FROM duty_relationships WHERE dedup_key = ?", (dedup,)).fetchone()
         if row:
             # What no reviewer has touched follows the extractor's latest reading (a better cut procedure, actor).
-            conn.execute(
-                "UPDATE duty_relationships SET actor_id = ?, procedure_id = ?, deadline_id = ?, consequence_id = ?, "
-                f"duty_type = ?, confidence = ? WHERE id = ? AND extractor = ? AND {UNTOUCHED}",
-                (*entities, cand.duty_type, float(cand.confidence), row[0], cand.extractor))
+            if conn.execute(f"SELECT 1 FROM duty_relationships WHERE id = ? AND extractor = ? AND {UNTOUCHED}",
+                            (row[0], cand.extractor)).fetchone():
+                conn.execute("UPDATE duty_relationships SET actor_id = ?, procedure_id = ?, deadline_id = ?, "
+                             "consequence_id = ?, duty_type = ?, confidence = ? WHERE id = ?",
+                             (*_entities(conn, cand, lang), cand.duty_type, float(cand.confidence), row[0]))
             return row[0], False
         cur = conn.execute(
             "INSERT INTO duty_relationships (actor_id, procedure_id, deadline_id, consequence_id, relationship_text, "
             "node_id, section_label, law_key, lang, duty_type, modal_verb, status, extractor, confidence, version, "
             "created_at, updated_at, dedup_key) VALUES (?,?,?,?,?,?,?,?,?,?,?,'pending',?,?,1,?,?,?)",
-            (*entities, cand.relationship_text, cand.node_id, node.citation, node.law_key, lang, cand.duty_type,
-             cand.modal_verb, cand.extractor, float(cand.confidence), now, now, dedup))
+            (*_entities(conn, cand, lang), cand.relationship_text, cand.node_id, node.citation, node.law_key, lang,
+             cand.duty_type, cand.modal_verb, cand.extractor, float(cand.confidence), now, now, dedup))
         return cur.lastrowid, True
+
+
+def _entities(conn, cand: DutyCandidate, lang: str) -> tuple[int | None, ...]:
+    """The ids of the candidate's actor, procedure, deadline and consequence (each found or created)."""
+    return (_entity(conn, "actors", cand.actor, lang), _entity(conn, "procedures", cand.procedure, lang),
+            _entity(conn, "deadlines", cand.deadline, lang, {"amount": cand.deadline_amount, "unit": cand.deadline_unit}),
+            _entity(conn, "consequences", cand.consequence, lang))
 
 
 # A relationship no reviewer has touched: still pending, never edited, nothing in its audit log.
