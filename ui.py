@@ -72,10 +72,14 @@ def require_corpus() -> bool:
     return True
 
 
-def show_answer(a: dict, lang: str) -> None:
-    """An answer's provision with its quote marked, and the norm path's cards: what the answer depends on."""
+def show_answer(a: dict, lang: str, graph: bool = True) -> None:
+    """An answer's provision with its quote marked, and the norm path's cards: what the answer depends on (only the
+    graph search follows it)."""
     show_provision(a, lang)
-    show_norm_path(a, lang)
+    if graph:
+        show_norm_path(a, lang)
+    else:
+        st.caption(render.strings(lang)["no_graph"])
 
 
 def show_provision(a: dict, lang: str) -> None:
@@ -86,19 +90,21 @@ def show_provision(a: dict, lang: str) -> None:
 
 def show_norm_path(a: dict, lang: str) -> None:
     s = render.strings(lang)
+    if not a["supporting"] and not a["path"]:
+        st.caption(s["no_support"])
     if a["supporting"]:
         st.markdown(f"#### {s['supporting']}")
-        for sup in a["supporting"]:
-            with st.container(border=True):
-                st.markdown(render.card_title_html(sup, lang), unsafe_allow_html=True)
-                opening = render.preview(sup["text"])
-                if opening:
-                    st.markdown(render.quote_html(opening, ""), unsafe_allow_html=True)
-                else:  # a whole Act or chapter: no words of its own
-                    st.caption(s["whole_law"])
-                if opening != sup["text"]:
-                    with st.expander(s["whole_text"].format(n=len(sup["text"]))):
-                        st.markdown(render.quote_html(sup["text"], ""), unsafe_allow_html=True)
+    for sup in a["supporting"]:
+        with st.container(border=True):
+            st.markdown(render.card_title_html(sup, lang), unsafe_allow_html=True)
+            opening = render.preview(sup["text"])
+            if opening:
+                st.markdown(render.quote_html(opening, ""), unsafe_allow_html=True)
+            else:  # a whole Act or chapter: no words of its own
+                st.caption(s["whole_law"])
+            if opening != sup["text"]:
+                with st.expander(s["whole_text"].format(n=len(sup["text"]))):
+                    st.markdown(render.quote_html(sup["text"], ""), unsafe_allow_html=True)
     if a["path"]:
         ids = sorted({x for e in a["path"] for x in (e[0], e[2])})
         labels = {k: n.citation for k, n in store.get_nodes(database(), ids).items()}

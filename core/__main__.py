@@ -161,6 +161,7 @@ def cmd_graph_eval(args) -> int:
 
 
 def cmd_ask(args) -> int:
+    from core import render
     from core.answer import answer
 
     retriever = _retriever(args)
@@ -183,7 +184,8 @@ def cmd_ask(args) -> int:
     if a.primary is None:
         print("Nothing found.")
         return 0
-    print(f"{a.primary.citation}{', ' + a.outline if a.outline else ''}  ({a.primary.id})")
+    title = a.primary.citation + (f", {a.outline}" if a.outline else "")
+    print(f"{render.titled(title, '' if a.outline else a.headings.get(a.primary.id, ''))}  ({a.primary.id})")
     if a.quote:
         print(f"  “{a.quote}”")
     trail = ""
@@ -193,7 +195,7 @@ def cmd_ask(args) -> int:
             print(f"  {trail}")
         print(f"    {part.citation:16} {part.heading}{'  (repealed)' if part.repealed else ''}")
     for node, s in a.supporting:
-        print(f"  {s.via:9} {node.citation}  ({node.id})")
+        print(f"  {s.via:9} {render.titled(node.citation, a.headings.get(node.id, ''))}  ({node.id})")
     print("latency ms: " + ", ".join(f"{k} {v:.1f}" for k, v in a.latency_ms.items()))
     return 0
 

@@ -77,15 +77,18 @@ class Answer:
     corrections: list[tuple[str, str]] = field(default_factory=list)  # misspelt words: (as typed, as searched)
     contents: list[Node] = field(default_factory=list)  # a cited law or chapter: its parts, in order
     outline: str = ""  # a cited Part of an Act: its headings ("PART III — Proposals"), whose sections are `contents`
+    headings: dict[str, str] = field(default_factory=dict)  # the primary's and supports' headings (store.headings)
 
     def as_json(self, qid: str | None = None) -> dict:
         out: dict = {"id": qid} if qid is not None else {}
         out["question"] = self.question
         out["primary"] = None if self.primary is None else {
-            "node_id": self.primary.id, "label": self.primary.citation, "text": self.primary.text,
+            "node_id": self.primary.id, "label": self.primary.citation,
+            "heading": self.headings.get(self.primary.id, self.primary.heading), "text": self.primary.text,
             "score": round(self.score, 6)}
         out["quote"] = self.quote
-        out["supporting"] = [{"node_id": n.id, "label": n.citation, "heading": n.heading, "text": n.text,
+        out["supporting"] = [{"node_id": n.id, "label": n.citation, "heading": self.headings.get(n.id, n.heading),
+                              "text": n.text,
                               "score": s.score, "via": s.via, "role": s.role} for n, s in self.supporting]
         out["path"] = self.path
         out["candidates"] = [c.as_json() for c in self.candidates]
@@ -762,6 +765,8 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
         result.quote = ""
     if result.primary is not None and mode == "graph":
         _with_norm_path(retriever, result)
+    if result.primary is not None:
+        result.headings = store.headings(db, [result.primary] + [n for n, _ in result.supporting])
     result.latency_ms["total"] = (time.perf_counter() - t0) * 1000
     return result
 
@@ -779,7 +784,9 @@ def answer_from(retriever: Retriever, question: str, node_id: str, quote: str = 
     result.quote = quote if quote and is_verbatim(quote, node.text) else localise(
         retriever, node, question, node.lang, retriever.graph).quote
     result.ranked = [node.id]
-    return _with_norm_path(retriever, result)
+    _with_norm_path(retriever, result)
+    result.headings = store.headings(retriever.db, [node] + [n for n, _ in result.supporting])
+    return result
 
 
 def _with_norm_path(retriever: Retriever, result: Answer) -> Answer:

@@ -29,14 +29,18 @@ STRINGS = {
            "as_typed": "Search as typed instead",
            "open_graph": "Open this answer in the Norm path graph", "quote": "Quoted words",
            "part": "part", "heading": "heading", "repealed": " (repealed)", "under": "Part / Division",
-           "whole_text": "Whole text ({n:,} characters)", "whole_law": "The whole Act is referred to"},
+           "whole_text": "Whole text ({n:,} characters)", "whole_law": "The whole Act is referred to",
+           "no_support": "Norm path: no exception, reference or definition found that this provision depends on.",
+           "no_graph": "Norm path: choose the “graph” search to follow exceptions, references and definitions."},
     "fi": {"primary": "Vastaus — säännös", "supporting": "Normipolku: mistä vastaus riippuu",
            "path": "Normipolku", "candidates": "Ehdokkaat (BM25-sija, vektorisija, RRF)", "latency": "Viive",
            "nothing": "Ei osumia. Kokeile muita sanoja tai viittausta, kuten ”KonkL 3 luku 2 §”.",
            "as_typed": "Hae sittenkin kirjoitetussa muodossa",
            "open_graph": "Avaa vastaus normipolkukaaviossa", "quote": "Lainatut sanat",
            "part": "osa", "heading": "otsikko", "repealed": " (kumottu)", "under": "osasto",
-           "whole_text": "Koko teksti ({n:,} merkkiä)", "whole_law": "Viittaus koko lakiin tai lukuun"},
+           "whole_text": "Koko teksti ({n:,} merkkiä)", "whole_law": "Viittaus koko lakiin tai lukuun",
+           "no_support": "Normipolku: ei poikkeuksia, viittauksia eikä määritelmiä, joista säännös riippuu.",
+           "no_graph": "Normipolku: valitse haku ”graph”, niin poikkeukset, viittaukset ja määritelmät seurataan."},
 }
 
 
@@ -65,6 +69,11 @@ def role_label(support: dict, lang: str) -> str:
     """A norm-path card's label: what the provision is to the one it hangs from (an exception, or the general
     rule the answer departs from, a reference, a definition)."""
     return ROLE.get(support.get("role", ""), {}).get("fi" if lang == "fi" else "en", support["via"].lower())
+
+
+def titled(label: str, heading: str) -> str:
+    """A citation with the heading it is printed under: "BIA 65.2(1) — Insolvent person may disclaim …"."""
+    return f"{label} — {heading}" if heading else label
 
 
 def card_title_html(support: dict, lang: str) -> str:

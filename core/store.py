@@ -159,6 +159,17 @@ def get_nodes(db: sqlite_utils.Database, node_ids: list[str]) -> dict[str, Node]
     return out
 
 
+def headings(db: sqlite_utils.Database, nodes: list[Node]) -> dict[str, str]:
+    """The heading each provision is shown under: its own marginal note, or, for a subsection or paragraph that
+    has none (a section's first subsection, a Finnish momentti), its section's heading."""
+    def inherits(n: Node) -> bool:
+        return not n.heading and n.kind in ("MOMENT", "PARAGRAPH") and bool(n.section_id)
+
+    sections = get_nodes(db, sorted({n.section_id for n in nodes if inherits(n)}))
+    return {n.id: sections[n.section_id].heading if inherits(n) and n.section_id in sections else n.heading
+            for n in nodes}
+
+
 def law_nodes(db: sqlite_utils.Database, law_key: str) -> list[Node]:
     return [_node(r) for r in db.query("SELECT * FROM nodes WHERE law_key = ? ORDER BY ordinal", [law_key])]
 

@@ -82,7 +82,7 @@ if ui.require_corpus():
             st.warning(s["nothing"])
         else:
             p = a["primary"]
-            st.subheader(f"{p['label']}, {a['outline']}" if a.get("outline") else p["label"])
+            st.subheader(f"{p['label']}, {a['outline']}" if a.get("outline") else render.titled(p["label"], p["heading"]))
             if a.get("contents"):  # a whole law, chapter or Part: its parts, to cite or open
                 rows = [{s["part"]: c["label"], "node": c["node_id"],
                          s["heading"]: c["heading"] + (s["repealed"] if c["repealed"] else ""), s["under"]: c["trail"]}
@@ -91,7 +91,7 @@ if ui.require_corpus():
                     rows = [{k: v for k, v in r.items() if k != s["under"]} for r in rows]
                 st.dataframe(rows, hide_index=True, width="stretch")
             else:
-                ui.show_answer(a, lang)
+                ui.show_answer(a, lang, graph=last["mode"] == "graph")
                 st.page_link("pages/2_Norm_path.py", label=s["open_graph"], icon="🕸️")
                 if claude.available():
                     explain_with_claude(a, lang)

@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 import ui
-from core import drill
+from core import drill, render
 from core.answer import answer_from
 
 ui.setup("Exam drill", "📝")
@@ -44,7 +44,7 @@ if ui.require_corpus():
             for notice in a.get("notices", []):
                 st.warning(notice)
             if a["primary"] is not None:
-                st.markdown(f"#### {a['primary']['label']}")
+                st.markdown(f"#### {render.titled(a['primary']['label'], a['primary']['heading'])}")
                 ui.show_provision(a, item.lang)
                 if typed.strip() and a["quote"]:
                     found, missing = drill.words_recalled(typed, a["quote"], item.lang)

@@ -87,6 +87,21 @@ def test_ask_finnish_question_uses_finnish_strings():
     assert at.session_state["last_answer"]["json"]["primary"]["node_id"].startswith("120/2004:12:5")
 
 
+def test_ask_says_when_the_norm_path_is_empty_or_not_followed():
+    # "Konkurssi alkaa, kun …" depends on nothing the graph knows: the student is told so, not left with a blank;
+    # a keyword-only search does not follow the graph at all, and says where to find it.
+    at = run("pages/1_Ask.py")
+    at.text_input(key="question").input("Milloin konkurssi alkaa?")
+    at.button[0].click().run()
+    assert not at.exception and not at.session_state["last_answer"]["json"]["supporting"]
+    assert any(c.value.startswith("Normipolku: ei poikkeuksia") for c in at.caption)
+    at.text_input(key="question").input("When does a bankruptcy discharge take effect?")
+    at.selectbox[0].set_value("bm25")
+    at.button[0].click().run()
+    assert not at.exception and not any(m.value.startswith("#### The norm path") for m in at.markdown)
+    assert any("choose the “graph” search" in c.value for c in at.caption)
+
+
 def test_ask_says_how_a_misspelt_question_was_searched():
     at = run("pages/1_Ask.py")
     at.text_input(key="question").input("Kuka paattaa pesanhoitajan palkkiosta?")
@@ -110,7 +125,7 @@ def test_ask_citation_and_empty_question():
     at = run("pages/1_Ask.py")
     at.text_input(key="question").input("BIA 50.4(2)")
     at.button[0].click().run()
-    assert at.subheader[0].value == "BIA 50.4(2)"
+    assert at.subheader[0].value == "BIA 50.4(2) — Certain things to be filed"  # with its marginal note
     at = run("pages/1_Ask.py")
     at.button[0].click().run()
     assert any("Type a question" in w.value for w in at.warning)
@@ -231,7 +246,8 @@ def test_exam_drill_shows_the_sets_answer_key_with_its_norm_path(db):
     at.button(key=f"reveal-{item.id}").click().run()
     assert not at.exception
     key = store.get_node(db, item.expected[0])
-    assert any(m.value == f"#### {key.citation}" for m in at.markdown)
+    heading = store.headings(db, [key])[key.id]
+    assert heading and any(m.value == f"#### {key.citation} — {heading}" for m in at.markdown)
     assert any(f"<mark>{item.quote}</mark>" in m.value for m in at.markdown)
     assert any(m.value.startswith("#### The norm path") for m in at.markdown)
     assert any("key words" in i.value for i in at.info)

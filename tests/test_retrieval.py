@@ -66,6 +66,19 @@ def test_citation_lookup_answers_without_searching(retriever, query, node_id):
     assert "bm25" not in a.latency_ms
 
 
+def test_a_provision_is_shown_under_its_own_heading_or_else_its_sections(retriever):
+    """A section's first subsection and a Finnish momentti have no marginal note of their own: the answer names the
+    section's heading, so that a student sees what the provision is about; one with its own note keeps it."""
+    first = answer(retriever, "BIA 65.2(1)")
+    shown = first.as_json()
+    assert first.primary.heading == "" and shown["primary"]["heading"] == (
+        "Insolvent person may disclaim or resiliate commercial lease")
+    assert {s["node_id"]: s["heading"] for s in shown["supporting"]}["B-3:65.2:2"] == "Lessor may challenge"
+    assert answer(retriever, "KonkL 3:2 § 1 mom.").as_json()["primary"]["heading"] == "Vilpittömän mielen suoja"
+    keyed = answer_from(retriever, "Who may disclaim a commercial lease?", "B-3:65.2:1").as_json()
+    assert keyed["primary"]["heading"] == shown["primary"]["heading"]
+
+
 @pytest.mark.parametrize("query", ["50.4(1)", "KonkL 3", "konkurssi 3 §", "What does the BIA say in 50.4?", "s. 600",
                                    "BIA CCAA", "the BIA trustee", "3 luku", "BIA Part 99999999999"])
 def test_not_a_citation_or_no_such_provision(retriever, query):
