@@ -88,8 +88,8 @@ class Answer:
             "score": round(self.score, 6)}
         out["quote"] = self.quote
         out["supporting"] = [{"node_id": n.id, "label": n.citation, "heading": self.headings.get(n.id, n.heading),
-                              "text": n.text,
-                              "score": s.score, "via": s.via, "role": s.role} for n, s in self.supporting]
+                              "text": n.text, "score": s.score, "via": s.via, "role": s.role}
+                             for n, s in self.supporting]
         out["path"] = self.path
         out["candidates"] = [c.as_json() for c in self.candidates]
         out["latency_ms"] = {k: round(v, 2) for k, v in self.latency_ms.items()}

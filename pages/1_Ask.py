@@ -82,7 +82,8 @@ if ui.require_corpus():
             st.warning(s["nothing"])
         else:
             p = a["primary"]
-            st.subheader(f"{p['label']}, {a['outline']}" if a.get("outline") else render.titled(p["label"], p["heading"]))
+            outline = a.get("outline")
+            st.subheader(f"{p['label']}, {outline}" if outline else render.titled(p["label"], p["heading"]))
             if a.get("contents"):  # a whole law, chapter or Part: its parts, to cite or open
                 rows = [{s["part"]: c["label"], "node": c["node_id"],
                          s["heading"]: c["heading"] + (s["repealed"] if c["repealed"] else ""), s["under"]: c["trail"]}
@@ -97,8 +98,10 @@ if ui.require_corpus():
                     explain_with_claude(a, lang)
         if a["candidates"]:
             with st.expander(s["candidates"]):
-                labels = {k: n.citation for k, n in store.get_nodes(ui.database(), [c["node_id"] for c in a["candidates"]]).items()}
-                st.dataframe([{"provision": labels.get(c["node_id"], c["node_id"]), "node": c["node_id"],
+                nodes = store.get_nodes(ui.database(), [c["node_id"] for c in a["candidates"]])
+                headings = store.headings(ui.database(), list(nodes.values()))
+                st.dataframe([{"provision": nodes[c["node_id"]].citation if c["node_id"] in nodes else c["node_id"],
+                               "heading": headings.get(c["node_id"], ""), "node": c["node_id"],
                                "found by": render.found_by(c, lang), "BM25 rank": c["bm25_rank"],
                                "dense rank": c["dense_rank"], "RRF": c["rrf"]}
                               for c in a["candidates"]], hide_index=True, width="stretch")

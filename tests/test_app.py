@@ -57,7 +57,8 @@ def test_ask_english_question_shows_verbatim_quote_and_norm_path():
     assert last["quote"] in last["primary"]["text"]
     assert any(sub.value.startswith("BIA") for sub in at.subheader)
     candidates = at.dataframe[0].value
-    assert list(candidates.columns[:3]) == ["provision", "node", "found by"]
+    assert list(candidates.columns[:4]) == ["provision", "heading", "node", "found by"]
+    assert candidates["heading"].str.len().gt(0).mean() > 0.5  # most candidates are shown with what they are about
     assert set(candidates["found by"]) <= {"BM25 + dense", "BM25", "dense", "norm path"}
 
 
@@ -135,7 +136,7 @@ def test_ask_a_chapter_lists_its_sections():
     at = run("pages/1_Ask.py")
     at.text_input(key="question").input("KonkL 3 luku")
     at.button[0].click().run()
-    assert not at.exception and at.subheader[0].value == "KonkL 3 luku"
+    assert not at.exception and at.subheader[0].value == "KonkL 3 luku — Konkurssin alkamisen oikeusvaikutukset"
     assert any("Konkurssin alkamisen oikeusvaikutukset" in i.value for i in at.info)
     table = at.dataframe[0].value
     assert list(table["osa"])[:2] == ["KonkL 3 luku 1 §", "KonkL 3 luku 2 §"]
