@@ -86,7 +86,8 @@ if ui.require_corpus():
                         f"**Consequence:** {row['consequence'] or '—'}  \n"
                         f"**Extractor:** {row['extractor']} · confidence {row['confidence']:.2f}")
         with right:
-            st.markdown(f"**{row['section_label']}** · `{row['node_id']}`")
+            heading = store.headings(db, [node])[node.id] if node else ""
+            st.markdown(f"**{render.titled(row['section_label'], heading)}** · `{row['node_id']}`")
             st.markdown(render.quote_html(node.text if node else row["relationship_text"], row["relationship_text"]),
                         unsafe_allow_html=True)
 

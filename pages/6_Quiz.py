@@ -55,7 +55,8 @@ if ui.require_corpus():
             node = store.get_node(db, card.node_id)
             st.markdown(render.quote_html(node.text, card.answer if card.kind != "which" else card.quote),
                         unsafe_allow_html=True)
-            st.caption(f"{card.citation} · `{card.node_id}`")
+            heading = store.headings(db, [node])[node.id] if node else ""
+            st.caption(f"{render.titled(card.citation, heading)} · `{card.node_id}`")
             cols = st.columns(4)
             intervals = quiz.next_intervals(db, card.id)
             for col, (name, key) in zip(cols, (("again", "1"), ("hard", "2"), ("good", "3"), ("easy", "4"))):

@@ -289,6 +289,9 @@ def test_review_page_approve_reject_edit_undo(db):
     at = _review_page()
     at.text_input(key="reviewer").input("tester").run()
     first = review.query(db, status="pending", limit=1)[0]
+    source = store.get_node(db, first["node_id"])
+    heading = store.headings(db, [source])[source.id]  # a momentti's is its section's
+    assert heading and any(f"**{first['section_label']} — {heading}**" in m.value for m in at.markdown)
     at.button(key="rev_approve").click().run()
     assert review.get(db, first["id"])["status"] == "approved"
     assert any("Saved" in s.value for s in at.success)
@@ -344,6 +347,9 @@ def test_quiz_page_reveal_rate_and_progress(db):
     card = quiz.due_queue(db)[0]
     at.button(key=f"qz_reveal_{card.id}").click().run()
     assert any("<mark>" in m.value for m in at.markdown)
+    source = store.get_node(db, card.node_id)
+    heading = store.headings(db, [source])[source.id]
+    assert heading and any(c.value.startswith(f"{card.citation} — {heading} · ") for c in at.caption)
     before = db.execute("SELECT COUNT(*) FROM quiz_reviews").fetchone()[0]
     at.button(key=f"qz_rate_good_{card.id}").click().run()
     assert db.execute("SELECT COUNT(*) FROM quiz_reviews").fetchone()[0] == before + 1
