@@ -83,8 +83,7 @@ class Answer:
         out: dict = {"id": qid} if qid is not None else {}
         out["question"] = self.question
         out["primary"] = None if self.primary is None else {
-            "node_id": self.primary.id, "label": self.primary.citation,
-            "heading": self.headings.get(self.primary.id, self.primary.heading), "text": self.primary.text,
+            "node_id": self.primary.id, "label": self.primary.citation, "text": self.primary.text,
             "score": round(self.score, 6)}
         out["quote"] = self.quote
         out["supporting"] = [{"node_id": n.id, "label": n.citation, "heading": self.headings.get(n.id, n.heading),
@@ -93,6 +92,8 @@ class Answer:
         out["path"] = self.path
         out["candidates"] = [c.as_json() for c in self.candidates]
         out["latency_ms"] = {k: round(v, 2) for k, v in self.latency_ms.items()}
+        if self.headings:  # beside DESIGN's contract, whose `primary` keeps exactly its four fields
+            out["headings"] = self.headings
         if self.notices:
             out["notices"] = self.notices
         if self.corrections:
@@ -739,6 +740,7 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
         node = store.get_node(db, retrieval.citation)
         result.primary, result.score = node, 1.0
         result.ranked = [node.id]
+        result.headings = store.headings(db, [node])
         if node.kind in OUTLINE_KINDS:  # a whole law or chapter has no words of its own: its parts answer
             result.contents, result.outline = store.children(db, node.id), retrieval.outline
             if result.outline:  # a Part of an Act: the sections under its heading

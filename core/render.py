@@ -76,6 +76,12 @@ def titled(label: str, heading: str) -> str:
     return f"{label} — {heading}" if heading else label
 
 
+def answer_title(a: dict) -> str:
+    """An answer JSON's provision, cited under its heading (the JSON's `headings`, beside DESIGN's `primary`)."""
+    p = a["primary"]
+    return titled(p["label"], a.get("headings", {}).get(p["node_id"], ""))
+
+
 def card_title_html(support: dict, lang: str) -> str:
     """A norm-path card's title: its role, citation, heading and node id, escaped (an imported law's headings are
     data, not markup)."""

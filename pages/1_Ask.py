@@ -83,7 +83,7 @@ if ui.require_corpus():
         else:
             p = a["primary"]
             outline = a.get("outline")
-            st.subheader(f"{p['label']}, {outline}" if outline else render.titled(p["label"], p["heading"]))
+            st.subheader(f"{p['label']}, {outline}" if outline else render.answer_title(a))
             if a.get("contents"):  # a whole law, chapter or Part: its parts, to cite or open
                 rows = [{s["part"]: c["label"], "node": c["node_id"],
                          s["heading"]: c["heading"] + (s["repealed"] if c["repealed"] else ""), s["under"]: c["trail"]}

@@ -44,7 +44,7 @@ if ui.require_corpus():
             for notice in a.get("notices", []):
                 st.warning(notice)
             if a["primary"] is not None:
-                st.markdown(f"#### {render.titled(a['primary']['label'], a['primary']['heading'])}")
+                st.markdown(f"#### {render.answer_title(a)}")
                 ui.show_provision(a, item.lang)
                 if typed.strip() and a["quote"]:
                     found, missing = drill.words_recalled(typed, a["quote"], item.lang)

@@ -71,12 +71,12 @@ def test_a_provision_is_shown_under_its_own_heading_or_else_its_sections(retriev
     section's heading, so that a student sees what the provision is about; one with its own note keeps it."""
     first = answer(retriever, "BIA 65.2(1)")
     shown = first.as_json()
-    assert first.primary.heading == "" and shown["primary"]["heading"] == (
+    assert first.primary.heading == "" and shown["headings"]["B-3:65.2:1"] == (
         "Insolvent person may disclaim or resiliate commercial lease")
     assert {s["node_id"]: s["heading"] for s in shown["supporting"]}["B-3:65.2:2"] == "Lessor may challenge"
-    assert answer(retriever, "KonkL 3:2 § 1 mom.").as_json()["primary"]["heading"] == "Vilpittömän mielen suoja"
+    assert answer(retriever, "KonkL 3:2 § 1 mom.").as_json()["headings"]["120/2004:3:2:1"] == "Vilpittömän mielen suoja"
     keyed = answer_from(retriever, "Who may disclaim a commercial lease?", "B-3:65.2:1").as_json()
-    assert keyed["primary"]["heading"] == shown["primary"]["heading"]
+    assert keyed["headings"]["B-3:65.2:1"] == shown["headings"]["B-3:65.2:1"]
 
 
 @pytest.mark.parametrize("query", ["50.4(1)", "KonkL 3", "konkurssi 3 §", "What does the BIA say in 50.4?", "s. 600",
