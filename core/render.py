@@ -31,7 +31,8 @@ STRINGS = {
            "part": "part", "heading": "heading", "repealed": " (repealed)", "under": "Part / Division",
            "whole_text": "Whole text ({n:,} characters)", "whole_law": "The whole Act is referred to",
            "no_support": "Norm path: no exception, reference or definition found that this provision depends on.",
-           "no_graph": "Norm path: choose the “graph” search to follow exceptions, references and definitions."},
+           "no_graph": "Norm path: choose the “graph” search to follow exceptions, references and definitions.",
+           "copy_quote": "Copy the quote with its citation"},
     "fi": {"primary": "Vastaus — säännös", "supporting": "Normipolku: mistä vastaus riippuu",
            "path": "Normipolku", "candidates": "Ehdokkaat (BM25-sija, vektorisija, RRF)", "latency": "Viive",
            "nothing": "Ei osumia. Kokeile muita sanoja tai viittausta, kuten ”KonkL 3 luku 2 §”.",
@@ -40,7 +41,8 @@ STRINGS = {
            "part": "osa", "heading": "otsikko", "repealed": " (kumottu)", "under": "osasto",
            "whole_text": "Koko teksti ({n:,} merkkiä)", "whole_law": "Viittaus koko lakiin tai lukuun",
            "no_support": "Normipolku: ei poikkeuksia, viittauksia eikä määritelmiä, joista säännös riippuu.",
-           "no_graph": "Normipolku: valitse haku ”graph”, niin poikkeukset, viittaukset ja määritelmät seurataan."},
+           "no_graph": "Normipolku: valitse haku ”graph”, niin poikkeukset, viittaukset ja määritelmät seurataan.",
+           "copy_quote": "Kopioi lainaus viitteineen"},
 }
 
 
@@ -74,6 +76,11 @@ def role_label(support: dict, lang: str) -> str:
 def titled(label: str, heading: str) -> str:
     """A citation with the heading it is printed under: "BIA 65.2(1) — Insolvent person may disclaim …"."""
     return f"{label} — {heading}" if heading else label
+
+
+def cited_quote(quote: str, label: str) -> str:
+    """The quote as a student pastes it into an answer: the statute's words in quotation marks, then its citation."""
+    return f"“{quote}” ({label})"
 
 
 def answer_title(a: dict) -> str:

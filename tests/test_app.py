@@ -56,6 +56,8 @@ def test_ask_english_question_shows_verbatim_quote_and_norm_path():
     last = at.session_state["last_answer"]["json"]
     assert last["quote"] in last["primary"]["text"]
     assert any(sub.value.startswith("BIA") for sub in at.subheader)
+    # The quote to copy into an answer: verbatim, with its citation.
+    assert at.code[0].value == f"“{last['quote']}” ({last['primary']['label']})"
     candidates = at.dataframe[0].value
     assert list(candidates.columns[:4]) == ["provision", "heading", "node", "found by"]
     assert candidates["heading"].str.len().gt(0).mean() > 0.5  # most candidates are shown with what they are about
