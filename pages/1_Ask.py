@@ -51,6 +51,19 @@ def explain_with_claude(a: dict, lang: str) -> None:
             st.caption("Concepts noted: " + ", ".join(turn.referenced_nodes))
 
 
+EXAMPLES = ["When does a bankrupt's property pass to the trustee?", "Milloin konkurssi alkaa?", "CCAA 11.02(1)"]
+RECENT_KEPT = 8
+
+
+def ask_chosen(key: str) -> None:
+    """A suggested or an earlier question, clicked: it goes into the box and is asked."""
+    chosen = st.session_state.get(key)
+    if chosen:
+        st.session_state["question"] = chosen
+        st.session_state["ask_now"] = True
+    st.session_state[key] = None
+
+
 if ui.require_corpus():
     with st.form("ask", clear_on_submit=False):
         question = st.text_input("Question or citation · Kysymys tai viittaus", key="question",
@@ -58,7 +71,7 @@ if ui.require_corpus():
         mode = st.selectbox("Search", ["graph", "hybrid", "bm25", "dense"], index=0,
                             help="graph = hybrid search (BM25 + dense, fused with RRF) plus the norm path")
         asked = st.form_submit_button("Ask · Kysy", type="primary")
-    if asked:
+    if asked or st.session_state.pop("ask_now", False):
         if not question.strip():
             st.warning("Type a question or a citation first. · Kirjoita ensin kysymys tai viittaus.")
         else:
@@ -66,6 +79,11 @@ if ui.require_corpus():
                 result = answer(ui.retriever(), question, mode=mode)
             st.session_state["last_answer"] = {"json": result.as_json(), "lang": result.lang, "typed": question,
                                                "mode": mode}
+            recent = st.session_state.setdefault("recent", [])
+            recent[:] = [question] + [q for q in recent if q != question][:RECENT_KEPT - 1]
+    if len(st.session_state.get("recent", [])) > 1:
+        st.pills("Asked before · Kysytty aiemmin", st.session_state["recent"][1:], key="recent_pick",
+                 on_change=ask_chosen, args=("recent_pick",))
 
     last = st.session_state.get("last_answer")
     if last:
@@ -107,5 +125,4 @@ if ui.require_corpus():
                               for c in a["candidates"]], hide_index=True, width="stretch")
         st.caption(f"{s['latency']}: " + " · ".join(f"{k} {v:.1f} ms" for k, v in a["latency_ms"].items()))
     else:
-        st.markdown("Try: *When does a bankrupt's property pass to the trustee?* · *Milloin konkurssi alkaa?* · "
-                    "`CCAA 11.02(1)`")
+        st.pills("Try · Kokeile", EXAMPLES, key="example_pick", on_change=ask_chosen, args=("example_pick",))

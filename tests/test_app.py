@@ -105,6 +105,24 @@ def test_ask_says_when_the_norm_path_is_empty_or_not_followed():
     assert any("choose the “graph” search" in c.value for c in at.caption)
 
 
+def test_ask_suggests_examples_and_keeps_the_questions_asked_before():
+    # An empty page offers example questions; a clicked one is put in the box and asked. Questions asked before
+    # come back one click away, newest first.
+    at = run("pages/1_Ask.py")
+    examples = at.button_group(key="example_pick")
+    assert "Milloin konkurssi alkaa?" in examples.options
+    examples.set_value("Milloin konkurssi alkaa?").run()
+    assert not at.exception and at.text_input(key="question").value == "Milloin konkurssi alkaa?"
+    assert at.session_state["last_answer"]["json"]["primary"]["node_id"] == "120/2004:1:4:1"
+    at.text_input(key="question").input("BIA 50.4(2)")
+    at.button[0].click().run()
+    before = at.button_group(key="recent_pick")
+    assert before.options == ["Milloin konkurssi alkaa?"]
+    before.set_value("Milloin konkurssi alkaa?").run()
+    assert at.session_state["last_answer"]["json"]["primary"]["node_id"] == "120/2004:1:4:1"
+    assert at.button_group(key="recent_pick").options == ["BIA 50.4(2)"]
+
+
 def test_ask_says_how_a_misspelt_question_was_searched():
     at = run("pages/1_Ask.py")
     at.text_input(key="question").input("Kuka paattaa pesanhoitajan palkkiosta?")

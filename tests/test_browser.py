@@ -145,6 +145,12 @@ def test_ask_english_and_finnish(page, server):
     assert "kuukauden" in page.locator("mark").first.inner_text()
     page.get_by_text("Vastaus — säännös").first.wait_for()
     shot(page, "ask_fi")
+    # In the same session, the question asked before is one click away.
+    page.get_by_label("Question or citation · Kysymys tai viittaus").fill("BIA 50.4(2)")
+    page.get_by_role("button", name="Ask · Kysy").click()
+    page.get_by_text("BIA 50.4(2) — Certain things to be filed").first.wait_for()
+    page.get_by_role("radio", name="Milloin valvontapäivän on aikaisintaan ja viimeistään oltava?").click()
+    page.get_by_text("KonkL 12 luku 5 § 1 mom. — Valvontapäivän määrääminen").first.wait_for()
     assert page.outside_requests == []
 
 
