@@ -333,10 +333,16 @@ class Retriever:
         t = time.perf_counter()
         text, result.corrections = (text, []) if as_typed else self.correct_spelling(text, lang)
         if result.corrections:
-            result.query = text
             lead = "Haettiin korjatulla kirjoitusasulla" if lang == "fi" else "Searched with corrected spelling"
             result.notices.append(f"{lead}: " + ", ".join(
                 f"“{typed}” → “{fixed}”" for typed, fixed in result.corrections) + ".")
+        text, spelled_out = (text, []) if as_typed else spell_out(text, lang)
+        if spelled_out:
+            lead = "Lyhenteet luettiin lakien sanoin" if lang == "fi" else "Abbreviations read as the Acts spell them"
+            result.notices.append(f"{lead}: " + ", ".join(f"“{short}” → “{full}”" for short, full in spelled_out) + ".")
+            result.corrections += spelled_out  # "search as typed" undoes them too
+        if result.corrections:
+            result.query = text
         terms = analyzer(lang).terms(asked_words(text), bigrams=True) + self.register_terms(text, lang)
         result.terms = terms
         routed = self.route(text, lang, terms)
@@ -581,6 +587,27 @@ def _is_bare_term(text: str) -> bool:
 def _synonyms() -> dict[str, dict[str, list[str]]]:
     data = json.loads((LAWS_DIR.parent / "synonyms.json").read_text(encoding="utf-8"))
     return {lang: data.get(lang, {}) for lang in ("en", "fi")}
+
+
+@lru_cache(maxsize=4)
+def _abbreviations(lang: str) -> tuple[tuple[re.Pattern, str], ...]:
+    """A language's abbreviations (data/abbreviations.json) as patterns for the whole abbreviation as written, with
+    an optional plural s ("NOIs"), and the words the statutes spell it out in."""
+    data = json.loads((LAWS_DIR.parent / "abbreviations.json").read_text(encoding="utf-8")).get(lang, {})
+    return tuple((re.compile(rf"(?<![\w-]){re.escape(short)}s?(?![\w-])"), spelled) for short, spelled in data.items())
+
+
+def spell_out(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
+    """The question with the abbreviations the statutes spell out written in full, and what was spelt out
+    ("NOI" → "notice of intention")."""
+    spelled_out: list[tuple[str, str]] = []
+    for pattern, spelled in _abbreviations(lang):
+        def in_full(m: re.Match, spelled: str = spelled) -> str:
+            spelled_out.append((m.group(0), spelled))
+            return spelled
+
+        text = pattern.sub(in_full, text)
+    return text, spelled_out
 
 
 @lru_cache(maxsize=4)

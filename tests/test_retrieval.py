@@ -12,7 +12,7 @@ import pytest
 from core import drill, index, store
 from core.answer import answer, answer_from, asked_part
 from core.expand import expand
-from core.retrieve import Candidate, Retriever, detect_language
+from core.retrieve import Candidate, Retriever, detect_language, spell_out
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -64,6 +64,21 @@ def test_citation_lookup_answers_without_searching(retriever, query, node_id):
     assert a.primary is not None and a.primary.id == node_id
     assert a.quote and a.quote in a.primary.text
     assert "bm25" not in a.latency_ms
+
+
+def test_an_abbreviation_is_read_as_the_acts_spell_it(retriever):
+    """A student writes NOI, RRSP, DIP financing; the Acts spell them out. The question is searched with the Acts'
+    words, says so, and "search as typed" keeps the abbreviation; a word that merely contains one is left alone."""
+    assert spell_out("Does an NOI or two NOIs stop a noisy creditor?", "en") == (
+        "Does an notice of intention or two notice of intention stop a noisy creditor?",
+        [("NOI", "notice of intention"), ("NOIs", "notice of intention")])
+    assert spell_out("Ei NOI", "fi") == ("Ei NOI", [])  # each language its own table
+    a = answer(retriever, "What must a debtor who filed an NOI send to the official receiver within ten days?")
+    assert a.primary.id == "B-3:50.4:2" and "“NOI” → “notice of intention”" in a.notices[0]
+    assert a.corrections == [("NOI", "notice of intention")]
+    typed = answer(retriever, "What must a debtor who filed an NOI send to the official receiver within ten days?",
+                   as_typed=True)
+    assert not typed.corrections and not typed.notices
 
 
 def test_a_provision_is_shown_under_its_own_heading_or_else_its_sections(retriever):
