@@ -583,9 +583,10 @@ def _is_bare_term(text: str) -> bool:
             and words[0] not in _STOPWORDS and words[-1] not in _STOPWORDS)
 
 
-@lru_cache(maxsize=1)
-def _synonyms() -> dict[str, dict[str, list[str]]]:
-    data = json.loads((LAWS_DIR.parent / "synonyms.json").read_text(encoding="utf-8"))
+@lru_cache(maxsize=4)
+def _word_table(name: str) -> dict:
+    """One of the bundled word tables (data/synonyms.json, data/abbreviations.json), by language."""
+    data = json.loads((LAWS_DIR.parent / name).read_text(encoding="utf-8"))
     return {lang: data.get(lang, {}) for lang in ("en", "fi")}
 
 
@@ -593,7 +594,7 @@ def _synonyms() -> dict[str, dict[str, list[str]]]:
 def _abbreviations(lang: str) -> tuple[tuple[re.Pattern, str], ...]:
     """A language's abbreviations (data/abbreviations.json) as patterns for the whole abbreviation as written, with
     an optional plural s ("NOIs"), and the words the statutes spell it out in."""
-    data = json.loads((LAWS_DIR.parent / "abbreviations.json").read_text(encoding="utf-8")).get(lang, {})
+    data = _word_table("abbreviations.json").get(lang, {})
     return tuple((re.compile(rf"(?<![\w-]){re.escape(short)}s?(?![\w-])"), spelled) for short, spelled in data.items())
 
 
@@ -617,7 +618,8 @@ def _register(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[
     an article), else its base forms alone would be found in every question they are in ("court")."""
     an = analyzer(lang)
     table: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, None]] = {}
-    for word, statute_words in _synonyms().get(lang, {}).items():  # "employee" and "employees" are one entry
+    # "employee" and "employees" are one entry
+    for word, statute_words in _word_table("synonyms.json").get(lang, {}).items():
         key = tuple(an.terms(word, compounds=False))
         kept = tuple(lemma for lemma in an.lemmas(word) if lemma not in _ARTICLES)
         phrase = kept if len(key) < len(kept) else key
