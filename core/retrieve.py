@@ -604,7 +604,8 @@ def spell_out(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
     spelled_out: list[tuple[str, str]] = []
     for pattern, spelled in _abbreviations(lang):
         def in_full(m: re.Match, spelled: str = spelled) -> str:
-            spelled_out.append((m.group(0), spelled))
+            if (m.group(0), spelled) not in spelled_out:  # said once, however often it is written
+                spelled_out.append((m.group(0), spelled))
             return spelled
 
         text = pattern.sub(in_full, text)

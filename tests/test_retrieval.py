@@ -69,9 +69,9 @@ def test_citation_lookup_answers_without_searching(retriever, query, node_id):
 def test_an_abbreviation_is_read_as_the_acts_spell_it(retriever):
     """A student writes NOI, RRSP, DIP financing; the Acts spell them out. The question is searched with the Acts'
     words, says so, and "search as typed" keeps the abbreviation; a word that merely contains one is left alone."""
-    assert spell_out("Does an NOI or two NOIs stop a noisy creditor?", "en") == (
-        "Does an notice of intention or two notice of intention stop a noisy creditor?",
-        [("NOI", "notice of intention"), ("NOIs", "notice of intention")])
+    assert spell_out("Does an NOI or two NOIs stop a noisy creditor? An NOI?", "en") == (
+        "Does an notice of intention or two notice of intention stop a noisy creditor? An notice of intention?",
+        [("NOI", "notice of intention"), ("NOIs", "notice of intention")])  # each said once
     assert spell_out("Ei NOI", "fi") == ("Ei NOI", [])  # each language its own table
     a = answer(retriever, "What must a debtor who filed an NOI send to the official receiver within ten days?")
     assert a.primary.id == "B-3:50.4:2" and "“NOI” → “notice of intention”" in a.notices[0]
