@@ -16,8 +16,10 @@ if ui.require_corpus():
     db = ui.database()
     last = st.session_state.get("last_answer")
     last_json = last["json"] if last else None
-    sources = ["A citation or node id"] + (["The last answer"] if last_json and last_json.get("primary") else [])
-    source = st.radio("Show", sources, index=len(sources) - 1, horizontal=True)
+    sources = ["A citation, node id or question"] + (
+        ["The last answer"] if last_json and last_json.get("primary") else [])
+    # A choice only once there is a last answer to show; before that the box is all there is.
+    source = st.radio("Show", sources, index=len(sources) - 1, horizontal=True) if len(sources) > 1 else sources[0]
     emphasis: set[tuple[str, str, str]] = set()
     if source == "The last answer":
         centers = [last_json["primary"]["node_id"]] + [s["node_id"] for s in last_json["supporting"]]
