@@ -20,6 +20,10 @@ EDGE_PRIORITY = {"EXCEPTS": 0, "REFERS_TO": 1, "DEFINES": 2, "DEFINED_IN": 2, "U
 ROLE = {"exception": {"en": "exception", "fi": "poikkeus"}, "general_rule": {"en": "general rule", "fi": "pääsääntö"},
         "reference": {"en": "reference", "fi": "viittaus"}, "definition": {"en": "definition", "fi": "määritelmä"}}
 
+KIND_NAMES = {"LAW": ("Act", "laki"), "CHAPTER": ("chapter", "luku"), "SECTION": ("section", "pykälä"),
+              "MOMENT": ("subsection", "momentti"), "PARAGRAPH": ("paragraph", "kohta"),
+              "DEFINITION": ("definition", "määritelmä")}
+
 SUPPORT_PREVIEW = 600  # characters of a norm-path card shown before "whole text" (BIA 2 runs to 13,500)
 
 STRINGS = {
@@ -71,6 +75,12 @@ def role_label(support: dict, lang: str) -> str:
     """A norm-path card's label: what the provision is to the one it hangs from (an exception, or the general
     rule the answer departs from, a reference, a definition)."""
     return ROLE.get(support.get("role", ""), {}).get("fi" if lang == "fi" else "en", support["via"].lower())
+
+
+def kind_name(kind: str, lang: str) -> str:
+    """A node kind as the statute's readers say it: a MOMENT is a "subsection" in English, a "momentti" in Finnish."""
+    names = KIND_NAMES.get(kind)
+    return names[lang == "fi"] if names else kind.lower()
 
 
 def titled(label: str, heading: str) -> str:

@@ -50,7 +50,8 @@ if ui.require_corpus():
         chosen = st.selectbox("Node", options, format_func=lambda k: f"{nodes[k].citation} · {k}", key="graph_node")
         node = nodes[chosen]
         heading = store.headings(db, [node])[node.id]
-        st.markdown(f"**{node.citation}** · {node.kind.lower()}" + (f" · *{heading}*" if heading else ""))
+        st.markdown(f"**{node.citation}** · {render.kind_name(node.kind, node.lang)}"
+                    + (f" · *{heading}*" if heading else ""))
         st.markdown(render.quote_html(node.text or "(no text of its own)", ""), unsafe_allow_html=True)
         out_edges = [e for e in edges if e[0] == chosen and not e[1].startswith("HAS_")]
         for s, t, g in out_edges:

@@ -180,6 +180,7 @@ def test_norm_path_page_for_a_citation_and_for_the_last_answer():
     assert any("B-3:50.4:4" in o for o in options)
     at.selectbox(key="graph_node").set_value("B-3:50.4:4").run()
     assert any("The court may order that a cash-flow statement" in m.value for m in at.markdown)
+    assert any(m.value.startswith("**BIA 50.4(4)** · subsection · *") for m in at.markdown)  # a reader's word
     ask = run("pages/1_Ask.py")
     ask.text_input(key="question").input("BIA 69.3(1)")
     ask.button[0].click().run()

@@ -56,3 +56,9 @@ def test_a_norm_path_cards_title_is_escaped():
                                     "heading": HOSTILE}, "en")
     assert "<script>" not in title and "<img" not in title and "&lt;script&gt;" in title
     assert title.startswith("<span class='role'>exception</span> · <b>X 1</b> — ")
+
+
+def test_node_kinds_are_named_as_readers_name_them():
+    assert render.kind_name("MOMENT", "en") == "subsection" and render.kind_name("MOMENT", "fi") == "momentti"
+    assert render.kind_name("PARAGRAPH", "fi") == "kohta" and render.kind_name("SECTION", "en") == "section"
+    assert render.kind_name("DUTY", "en") == "duty"  # a kind without a reader's name keeps its own
