@@ -231,7 +231,11 @@ def strip_cdn(page: str) -> str:
 
 
 def legend_html() -> str:
-    items = [f"<span style='color:{c}'>●</span> {k.title()}" for k, c in NODE_COLOURS.items()]
+    def named(kind: str) -> str:  # "Subsection / momentti"
+        en, fi = kind_name(kind, "en"), kind_name(kind, "fi")
+        return en[:1].upper() + en[1:] + (f" / {fi}" if fi != en else "")
+
+    items = [f"<span style='color:{c}'>●</span> {named(k)}" for k, c in NODE_COLOURS.items()]
     edges = [f"<span style='color:{EDGE_COLOURS[k]}'>━</span> {k}" for k in ("EXCEPTS", "REFERS_TO", "USES_TERM",
                                                                           "DEFINES", "HAS_MOMENT", "DUTY")]
     return "<div style='font-size:0.85em'>" + " &nbsp; ".join(items) + "<br>" + " &nbsp; ".join(edges) + "</div>"

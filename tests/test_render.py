@@ -62,3 +62,5 @@ def test_node_kinds_are_named_as_readers_name_them():
     assert render.kind_name("MOMENT", "en") == "subsection" and render.kind_name("MOMENT", "fi") == "momentti"
     assert render.kind_name("PARAGRAPH", "fi") == "kohta" and render.kind_name("SECTION", "en") == "section"
     assert render.kind_name("DUTY", "en") == "duty"  # a kind without a reader's name keeps its own
+    legend = render.legend_html()
+    assert "Subsection / momentti" in legend and "Act / laki" in legend and "Moment" not in legend
