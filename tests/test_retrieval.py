@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core import drill, index, store
+from core import drill, index, patterns, store
 from core.answer import answer, answer_from, asked_part
 from core.expand import expand
 from core.retrieve import Candidate, Retriever, detect_language, spell_out
@@ -64,6 +64,15 @@ def test_citation_lookup_answers_without_searching(retriever, query, node_id):
     assert a.primary is not None and a.primary.id == node_id
     assert a.quote and a.quote in a.primary.text
     assert "bm25" not in a.latency_ms
+
+
+def test_milloin_with_a_may_asks_for_a_condition_not_a_time(retriever):
+    """"Milloin … voidaan …?" asks on what condition something may be done: YSL 6.1 "Saneerausmenettely voidaan
+    aloittaa, jos: …", not a deadline for a proposal (YSL 71.1(5), "määräpäivä, johon mennessä …")."""
+    assert not patterns.DEADLINE_QUESTION.search("Milloin saneerausmenettely voidaan aloittaa?")
+    assert patterns.DEADLINE_QUESTION.search("Milloin konkurssi alkaa?")
+    assert patterns.DEADLINE_QUESTION.search("Milloin viimeistään pesäluettelo on laadittava?")
+    assert answer(retriever, "Milloin saneerausmenettely voidaan aloittaa?").primary.id == "47/1993:2:6:1"
 
 
 def test_an_abbreviation_is_read_as_the_acts_spell_it(retriever):
