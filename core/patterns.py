@@ -250,8 +250,9 @@ DEADLINE_QUESTION = re.compile(
     r"^\s*when\s+(?:is|are|does|do|will|may|can|shall)|"
     r"missä\s+ajassa|mihin\s+mennessä|kuinka\s+pian|määräaja\w*|milloin\s+viimeistään|"
     r"kuinka\s+pitkä\w*|(?:kuinka|miten)\s+kauan|kauanko|aikarajo\w*|"
-    # "Milloin … voidaan …?" asks on what condition something may be done, not by when.
-    r"milloin(?![^?]*\b(?:voi|voidaan|voivat|voiko|saa|saadaan|saavat)\b)|how\s+quickly|until\s+when|"
+    # "Milloin … voidaan …?" asks on what condition something may be done, not by when. ("Saa" is left out: it is
+    # "may" in "saa myydä" but "gets" in "Milloin velkoja saa maksun?", a time.)
+    r"milloin(?![^?]*\b(?:voi|voidaan|voivat|voiko)\b)|how\s+quickly|until\s+when|"
     r"kuinka\s+nopeasti|mihin\s+asti)\b",
     re.I,
 )

@@ -71,6 +71,7 @@ def test_milloin_with_a_may_asks_for_a_condition_not_a_time(retriever):
     aloittaa, jos: …", not a deadline for a proposal (YSL 71.1(5), "määräpäivä, johon mennessä …")."""
     assert not patterns.DEADLINE_QUESTION.search("Milloin saneerausmenettely voidaan aloittaa?")
     assert patterns.DEADLINE_QUESTION.search("Milloin konkurssi alkaa?")
+    assert patterns.DEADLINE_QUESTION.search("Milloin velkoja saa maksun?")  # "saa" as "gets": a time
     assert patterns.DEADLINE_QUESTION.search("Milloin viimeistään pesäluettelo on laadittava?")
     assert answer(retriever, "Milloin saneerausmenettely voidaan aloittaa?").primary.id == "47/1993:2:6:1"
 
