@@ -230,7 +230,8 @@ def _connect(primary_id: str, tree: list[list[str]], path: list[list[str]]) -> l
 
 
 def _tree_path(start: str, goal: str, adjacency: dict[str, list[list[str]]], reached: set[str]) -> list[list[str]]:
-    frontier = [(n, []) for n in reached] if reached else [(start, [])]
+    # In a fixed order: which of two equally short chains is kept must not depend on the hash seed.
+    frontier = [(n, []) for n in sorted(reached)] if reached else [(start, [])]
     visited = set(reached)
     while frontier:
         nxt = []
