@@ -740,8 +740,8 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
         node = store.get_node(db, retrieval.citation)
         result.primary, result.score = node, 1.0
         result.ranked = [node.id]
-        result.headings = store.headings(db, [node])
         if node.kind in OUTLINE_KINDS:  # a whole law or chapter has no words of its own: its parts answer
+            _with_headings(db, result)
             result.contents, result.outline = store.children(db, node.id), retrieval.outline
             if result.outline:  # a Part of an Act: the sections under its heading
                 result.contents = [n for n in result.contents if n.is_under(result.outline)]
@@ -768,7 +768,7 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
     if result.primary is not None and mode == "graph":
         _with_norm_path(retriever, result)
     if result.primary is not None:
-        result.headings = store.headings(db, [result.primary] + [n for n, _ in result.supporting])
+        _with_headings(db, result)
     result.latency_ms["total"] = (time.perf_counter() - t0) * 1000
     return result
 
@@ -786,8 +786,12 @@ def answer_from(retriever: Retriever, question: str, node_id: str, quote: str = 
     result.quote = quote if quote and is_verbatim(quote, node.text) else localise(
         retriever, node, question, node.lang, retriever.graph).quote
     result.ranked = [node.id]
-    _with_norm_path(retriever, result)
-    result.headings = store.headings(retriever.db, [node] + [n for n, _ in result.supporting])
+    return _with_headings(retriever.db, _with_norm_path(retriever, result))
+
+
+def _with_headings(db, result: Answer) -> Answer:
+    """The headings the answer's provision and its norm path's cards are shown under (store.headings)."""
+    result.headings = store.headings(db, [result.primary] + [n for n, _ in result.supporting])
     return result
 
 

@@ -170,6 +170,11 @@ def headings(db: sqlite_utils.Database, nodes: list[Node]) -> dict[str, str]:
             for n in nodes}
 
 
+def heading(db: sqlite_utils.Database, node: Node | None) -> str:
+    """One provision's heading as `headings` gives it; "" for no provision."""
+    return headings(db, [node])[node.id] if node is not None else ""
+
+
 def law_nodes(db: sqlite_utils.Database, law_key: str) -> list[Node]:
     return [_node(r) for r in db.query("SELECT * FROM nodes WHERE law_key = ? ORDER BY ordinal", [law_key])]
 

@@ -49,7 +49,7 @@ if ui.require_corpus():
     with col_text:
         chosen = st.selectbox("Node", options, format_func=lambda k: f"{nodes[k].citation} · {k}", key="graph_node")
         node = nodes[chosen]
-        heading = store.headings(db, [node])[node.id]
+        heading = store.heading(db, node)
         st.markdown(f"**{node.citation}** · {render.kind_name(node.kind, node.lang)}"
                     + (f" · *{heading}*" if heading else ""))
         st.markdown(render.quote_html(node.text or "(no text of its own)", ""), unsafe_allow_html=True)

@@ -86,7 +86,7 @@ if ui.require_corpus():
                         f"**Consequence:** {row['consequence'] or '—'}  \n"
                         f"**Extractor:** {row['extractor']} · confidence {row['confidence']:.2f}")
         with right:
-            heading = store.headings(db, [node])[node.id] if node else ""
+            heading = store.heading(db, node)
             st.markdown(f"**{render.titled(row['section_label'], heading)}** · `{row['node_id']}`")
             st.markdown(render.quote_html(node.text if node else row["relationship_text"], row["relationship_text"]),
                         unsafe_allow_html=True)

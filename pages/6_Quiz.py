@@ -55,7 +55,7 @@ if ui.require_corpus():
             node = store.get_node(db, card.node_id)
             st.markdown(render.quote_html(node.text, card.answer if card.kind != "which" else card.quote),
                         unsafe_allow_html=True)
-            heading = store.headings(db, [node])[node.id] if node else ""
+            heading = store.heading(db, node)
             st.caption(f"{render.titled(card.citation, heading)} · `{card.node_id}`")
             cols = st.columns(4)
             intervals = quiz.next_intervals(db, card.id)
