@@ -470,6 +470,9 @@ def test_answers_do_not_depend_on_the_hash_seed(data_dir, tmp_path):
     first, second = answers("1"), answers("2")
     assert len(first) >= 80 and sum(bool(row["path"]) for row in first) >= 60
     assert first == second
+
+
+def test_cli_on_an_unbuilt_data_folder_says_to_build(tmp_path):
     # Without this, every question answered "Nothing found." and an evaluation scored 0 % without a word why.
     env = dict(os.environ, NORMIPOLKU_DATA=str(tmp_path / "empty"))
     batch = tmp_path / "b.jsonl"
