@@ -161,13 +161,26 @@ def get_nodes(db: sqlite_utils.Database, node_ids: list[str]) -> dict[str, Node]
 
 def headings(db: sqlite_utils.Database, nodes: list[Node]) -> dict[str, str]:
     """The heading each provision is shown under: its own marginal note, or, for a subsection or paragraph that
-    has none (a section's first subsection, a Finnish momentti), its section's heading."""
+    has none (a section's first subsection, a Finnish momentti, a paragraph), the nearest enclosing provision's up
+    to its section — BIA 66.24(2)(b) is under 66.24(2)'s "Refusal to approve the consumer proposal"."""
     def inherits(n: Node) -> bool:
-        return not n.heading and n.kind in ("MOMENT", "PARAGRAPH") and bool(n.section_id)
+        return not n.heading and n.kind in ("MOMENT", "PARAGRAPH") and bool(n.parent_id)
 
-    sections = get_nodes(db, sorted({n.section_id for n in nodes if inherits(n)}))
-    return {n.id: sections[n.section_id].heading if inherits(n) and n.section_id in sections else n.heading
-            for n in nodes}
+    out = {n.id: n.heading for n in nodes}
+    climbing = {n.id: n for n in nodes if inherits(n)}  # node id → the enclosing provision reached so far
+    while climbing:
+        parents = get_nodes(db, sorted({n.parent_id for n in climbing.values()}))
+        still = {}
+        for node_id, below in climbing.items():
+            parent = parents.get(below.parent_id)
+            if parent is None:
+                continue
+            if parent.heading or not inherits(parent) or parent.kind == "SECTION":
+                out[node_id] = parent.heading
+            else:
+                still[node_id] = parent
+        climbing = still
+    return out
 
 
 def heading(db: sqlite_utils.Database, node: Node | None) -> str:

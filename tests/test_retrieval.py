@@ -104,6 +104,14 @@ def test_a_provision_is_shown_under_its_own_heading_or_else_its_sections(retriev
     assert keyed["headings"]["B-3:65.2:1"] == shown["headings"]["B-3:65.2:1"]
 
 
+def test_a_paragraph_is_shown_under_its_subsections_heading_before_its_sections(retriever):
+    # BIA 66.24(2)(b) has no note of its own; 66.24(2) has "Refusal to approve …", and 66.24's heading is about a
+    # report (it was shown under that one).
+    shown = answer(retriever, "BIA 66.24(2)(b)").as_json()
+    assert shown["headings"]["B-3:66.24:2:b"] == "Refusal to approve the consumer proposal"
+    assert answer(retriever, "BIA 168.1(1)(a)(i)").as_json()["headings"]["B-3:168.1:1:a:i"] == "Automatic discharge"
+
+
 @pytest.mark.parametrize("query", ["50.4(1)", "KonkL 3", "konkurssi 3 §", "What does the BIA say in 50.4?", "s. 600",
                                    "BIA CCAA", "the BIA trustee", "3 luku", "BIA Part 99999999999"])
 def test_not_a_citation_or_no_such_provision(retriever, query):
