@@ -196,6 +196,8 @@ def cmd_ask(args) -> int:
         print(f"    {part.citation:16} {part.heading}{'  (repealed)' if part.repealed else ''}")
     for node, s in a.supporting:
         print(f"  {s.via:9} {render.titled(node.citation, a.headings.get(node.id, ''))}  ({node.id})")
+    for alt in a.alternatives:
+        print(f"  also     {render.titled(alt.node.citation, a.headings.get(alt.node.id, ''))}  ({alt.node.id})")
     print("latency ms: " + ", ".join(f"{k} {v:.1f}" for k, v in a.latency_ms.items()))
     return 0
 

@@ -36,7 +36,8 @@ STRINGS = {
            "whole_text": "Whole text ({n:,} characters)", "whole_law": "The whole Act is referred to",
            "no_support": "Norm path: no exception, reference or definition found that this provision depends on.",
            "no_graph": "Norm path: choose the “graph” search to follow exceptions, references and definitions.",
-           "copy_quote": "Copy the quote with its citation"},
+           "copy_quote": "Copy the quote with its citation",
+           "alternatives": "Other provisions that may answer", "show_alternative": "Show as the answer"},
     "fi": {"primary": "Vastaus — säännös", "supporting": "Normipolku: mistä vastaus riippuu",
            "path": "Normipolku", "candidates": "Ehdokkaat (BM25-sija, vektorisija, RRF)", "latency": "Viive",
            "nothing": "Ei osumia. Kokeile muita sanoja tai viittausta, kuten ”KonkL 3 luku 2 §”.",
@@ -46,7 +47,8 @@ STRINGS = {
            "whole_text": "Koko teksti ({n:,} merkkiä)", "whole_law": "Viittaus koko lakiin tai lukuun",
            "no_support": "Normipolku: ei poikkeuksia, viittauksia eikä määritelmiä, joista säännös riippuu.",
            "no_graph": "Normipolku: valitse haku ”graph”, niin poikkeukset, viittaukset ja määritelmät seurataan.",
-           "copy_quote": "Kopioi lainaus viitteineen"},
+           "copy_quote": "Kopioi lainaus viitteineen",
+           "alternatives": "Muut säännökset, jotka voivat vastata", "show_alternative": "Näytä vastauksena"},
 }
 
 

@@ -5,7 +5,7 @@ import streamlit as st
 
 import ui
 from core import claude, explain, render, store
-from core.answer import answer
+from core.answer import answer, answer_from, with_alternative_first
 from core.retrieve import detect_language
 
 ui.setup("Ask", "❓")
@@ -21,7 +21,8 @@ def explain_with_claude(a: dict, lang: str) -> None:
                "quotations below are checked against it.")
     if st.button("Explain · Selitä", key="explain_go"):
         conversation = st.session_state.setdefault("conversation", explain.new_conversation())
-        result = answer(ui.retriever(), a["question"], mode="graph", as_typed=True)  # the question as searched
+        # The provision on the page (an alternative the student chose, or the search's answer) and its norm path.
+        result = answer_from(ui.retriever(), a["question"], a["primary"]["node_id"], a["quote"])
         holder: dict = {}
 
         def text_stream():
@@ -53,6 +54,24 @@ def explain_with_claude(a: dict, lang: str) -> None:
 
 EXAMPLES = ["When does a bankrupt's property pass to the trustee?", "Milloin konkurssi alkaa?", "CCAA 11.02(1)"]
 RECENT_KEPT = 8
+
+
+def show_alternative(node_id: str) -> None:
+    """An alternative, clicked: it becomes the answer shown, and the answer before it an alternative."""
+    last = st.session_state["last_answer"]
+    st.session_state["last_answer"] = dict(last, json=with_alternative_first(ui.retriever(), last["json"], node_id))
+
+
+def show_alternatives(a: dict, lang: str) -> None:
+    """The next ranked provisions, each under its heading with its own quote, one click from being the answer."""
+    s = render.strings(lang)
+    st.markdown(f"#### {s['alternatives']}")
+    for alt in a["alternatives"]:
+        with st.container(border=True):
+            st.markdown(f"**{render.titled(alt['label'], alt['heading'])}** · `{alt['node_id']}`")
+            st.markdown(render.quote_html(render.preview(alt["quote"]), ""), unsafe_allow_html=True)
+            st.button(s["show_alternative"], key=f"alt_{alt['node_id']}", on_click=show_alternative,
+                      args=(alt["node_id"],))
 
 
 def ask_chosen(key: str) -> None:
@@ -112,6 +131,8 @@ if ui.require_corpus():
             else:
                 ui.show_answer(a, lang, graph=last["mode"] == "graph")
                 st.page_link("pages/2_Norm_path.py", label=s["open_graph"], icon="🕸️")
+                if a.get("alternatives"):
+                    show_alternatives(a, lang)
                 if claude.available():
                     explain_with_claude(a, lang)
         if a["candidates"]:

@@ -105,6 +105,28 @@ def test_ask_says_when_the_norm_path_is_empty_or_not_followed():
     assert any("choose the “graph” search" in c.value for c in at.caption)
 
 
+def test_ask_offers_the_next_provisions_and_shows_one_as_the_answer():
+    # The next ranked provisions are listed under their headings in their own words; "Show as the answer" makes one
+    # the answer, with its own norm path, and offers the first answer back.
+    at = run("pages/1_Ask.py")
+    at.text_input(key="question").input("Can a trustee sell the bankrupt's property to a relative of the bankrupt?")
+    at.button[0].click().run()
+    assert not at.exception
+    first = at.session_state["last_answer"]["json"]
+    assert any(m.value == "#### Other provisions that may answer" for m in at.markdown)
+    alternative = first["alternatives"][0]
+    shown = " ".join(m.value for m in at.markdown)
+    assert f"**{alternative['label']} — {alternative['heading']}**" in shown
+    at.button(key=f"alt_{alternative['node_id']}").click().run()
+    assert not at.exception
+    now = at.session_state["last_answer"]["json"]
+    assert now["primary"]["node_id"] == alternative["node_id"] and now["quote"] == alternative["quote"]
+    assert any(sub.value.startswith(alternative["label"]) for sub in at.subheader)
+    assert now["alternatives"][0]["node_id"] == first["primary"]["node_id"]
+    at.button(key=f"alt_{first['primary']['node_id']}").click().run()
+    assert at.session_state["last_answer"]["json"]["primary"] == first["primary"]
+
+
 def test_ask_suggests_examples_and_keeps_the_questions_asked_before():
     # An empty page offers example questions; a clicked one is put in the box and asked. Questions asked before
     # come back one click away, newest first.

@@ -154,6 +154,25 @@ def test_ask_english_and_finnish(page, server):
     assert page.outside_requests == []
 
 
+def test_ask_shows_another_provision_as_the_answer(page, server):
+    # The next ranked provision, offered under the answer in its own words, becomes the answer on a click; the
+    # first one is then offered back.
+    ask(page, server, "Does the BIA prevent directors from recovering a dividend paid to a shareholder while the "
+                      "corporation was insolvent?")
+    wait_for_text(page, "Other provisions that may answer")
+    first = page.locator("h3").filter(has_text="BIA").first.inner_text()
+    offered = page.get_by_text("BIA 101(4) — Directors’ right to recover")
+    offered.first.wait_for()
+    settle(page)
+    page.get_by_role("button", name="Show as the answer").first.click()
+    page.locator("h3").filter(has_text="BIA 101(4) — Directors’ right to recover").first.wait_for()
+    assert "to recover from a shareholder" in page.locator("mark").first.inner_text()
+    settle(page)
+    assert page.get_by_text(first).count() >= 1  # the first answer, now among the other provisions
+    shot(page, "ask_alternative")
+    assert page.outside_requests == []
+
+
 def test_norm_path_graph_renders_offline_and_shows_a_chosen_node(page, server):
     ask(page, server, "BIA 50.4(3)")
     page.get_by_role("link", name="Open this answer in the Norm path graph").click()  # same session, as a user would

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from core import drill, index, patterns, store
-from core.answer import answer, answer_from, asked_part
+from core.answer import answer, answer_from, asked_part, with_alternative_first
 from core.expand import expand
 from core.retrieve import Candidate, Retriever, detect_language, spell_out
 
@@ -110,6 +110,33 @@ def test_a_paragraph_is_shown_under_its_subsections_heading_before_its_sections(
     shown = answer(retriever, "BIA 66.24(2)(b)").as_json()
     assert shown["headings"]["B-3:66.24:2:b"] == "Refusal to approve the consumer proposal"
     assert answer(retriever, "BIA 168.1(1)(a)(i)").as_json()["headings"]["B-3:168.1:1:a:i"] == "Automatic discharge"
+
+
+@pytest.mark.parametrize("question", ["Can a trustee sell the bankrupt's property to a relative of the bankrupt?",
+                                      "Kuka valvoo pesänhoitajan toimintaa konkurssissa?"])
+def test_the_next_ranked_provisions_are_offered_in_their_own_words(retriever, question):
+    a = answer(retriever, question)
+    assert 1 <= len(a.alternatives) <= 2
+    for alt in a.alternatives:  # each verbatim, not the answer again nor a part of it
+        assert alt.quote and alt.quote in alt.node.text
+        assert not (alt.node.id + ":").startswith(a.primary.id + ":") and not a.primary.id.startswith(alt.node.id)
+    assert a.ranked[0] == a.primary.id and [alt.node.id for alt in a.alternatives] == [
+        n for n in a.ranked[1:] if n in {alt.node.id for alt in a.alternatives}]
+    shown = a.as_json()
+    assert [x["heading"] for x in shown["alternatives"]] == [a.headings[alt.node.id] for alt in a.alternatives]
+    assert all(x["heading"] for x in shown["alternatives"])
+
+    # A student picks the second provision: it is the answer, with its own norm path; the first is offered back.
+    second = shown["alternatives"][0]
+    swapped = with_alternative_first(retriever, shown, second["node_id"])
+    assert swapped["primary"]["node_id"] == second["node_id"] and swapped["quote"] == second["quote"]
+    assert swapped["supporting"] == answer_from(retriever, question, second["node_id"]).as_json()["supporting"]
+    assert [x["node_id"] for x in swapped["alternatives"]] == [shown["primary"]["node_id"]] + [
+        x["node_id"] for x in shown["alternatives"][1:]]
+    assert swapped["candidates"] == shown["candidates"] and swapped["question"] == shown["question"]
+    back = with_alternative_first(retriever, swapped, shown["primary"]["node_id"])
+    assert back["primary"] == shown["primary"] and back["quote"] == shown["quote"]
+    assert [x["node_id"] for x in back["alternatives"]] == [x["node_id"] for x in shown["alternatives"]]
 
 
 @pytest.mark.parametrize("query", ["50.4(1)", "KonkL 3", "konkurssi 3 §", "What does the BIA say in 50.4?", "s. 600",
