@@ -46,7 +46,8 @@ EXCEPTION_SHARE = 0.5  # an exception goes first only with this share of the fir
 INHERITED_SHARE = 0.5
 PERIOD_SHARE = 0.75  # swept 0.25–1.0: exam_fi +1 from 0.5, nothing lost; from 0.75 paraphrases hold too
 CONSEQUENCE_SOURCES = 2  # best hits whose referring provisions join the pool on a consequence question
-MODAL_SHARE = 0.3  # a sentence with the duty ("what must X do") or power ("who may …") asked about: see README
+# A sentence with the duty ("what must X do") or power ("who may …") asked about: see docs/RETRIEVAL.md.
+MODAL_SHARE = 0.3
 KEYWORD_MARGIN = 1.6  # swept 1.3–1.9: +1 top-1 and +4 top-3 of 738 from 1.5 to 1.75, one lost at 1.3
 RERANK_WEIGHT = 0.03  # how much the best sentence's evidence moves a unit among the top five
 # A cited provision joins the reranked units when its evidence is this much stronger than theirs: swept 1.0–1.5,

@@ -55,7 +55,7 @@ _NOMINALISATIONS = {w: v for v, ws in {
 }.items() for w in ws.split()}
 # Irregular verb forms the statutes use, which Snowball leaves apart from their verb: "provide in writing" and
 # "written reasons", "bound by" and "binding", "wound up" and "winding-up". Light verbs (made, given, taken, kept,
-# became) and "paid" stay apart: measured, they cost more answers than they won (README, tried and dropped).
+# became) and "paid" stay apart: measured, they cost more answers than they won (docs/RETRIEVAL.md, tried and dropped).
 _IRREGULAR_FORMS = {w: v for v, ws in {
     "arise": "arisen arose", "bind": "bound", "bring": "brought", "deal": "dealt",
     "draw": "drawn", "find": "found", "hear": "heard", "hold": "held",
@@ -145,7 +145,7 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
     # (menettely "procedure" → menettää "to lose": measured and dropped, it cost Finnish top-1). Inside a
     # compound, Voikko's base of a derived member is kept as it is (saneerausmenettely → saneerata + menettää):
     # reading the members in their own base form (saneeraus + menettely) was measured too and cost two
-    # Finnish questions — see the README.
+    # Finnish questions — see docs/RETRIEVAL.md.
     return base, tuple(parts) if len(parts) >= 2 else ()
 
 

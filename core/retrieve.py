@@ -25,12 +25,13 @@ from core.normalize import (EN_STOPWORDS, FI_STOPWORDS, analyzer, dictionary_lan
 
 RRF_K = 60
 # How far down each side's list the fusion reads: a unit that one side ranks 51st–100th still counts a little
-# (50 → 100: +4 of 799, top-3 +2, verbatim +3; 75 +2, 150 and 200 +3; see the README).
+# (50 → 100: +4 of 799, top-3 +2, verbatim +3; 75 +2, 150 and 200 +3; see docs/RETRIEVAL.md).
 LIST_DEPTH = 100
 MAX_QUERY_CHARS = 2000
 ROUTE_TOP = 2
-ROUTE_HITS = 3  # a law's best BM25 hits that count for it (best two: exam_fi_own4 +1, nothing else; see the README)
-ROUTE_HIT_DECAY = 0.5  # its 2nd and 3rd best hits count 0.5 and 0.25: swept 0.3–1.0, see the README
+# A law's best BM25 hits that count for it (best two: exam_fi_own4 +1, nothing else; see docs/RETRIEVAL.md).
+ROUTE_HITS = 3
+ROUTE_HIT_DECAY = 0.5  # its 2nd and 3rd best hits count 0.5 and 0.25: swept 0.3–1.0, see docs/RETRIEVAL.md
 DIVERSITY_TOP, DIVERSITY_PER_SECTION = 5, 2
 # Fused scores closer than this are a tie (ranks 2 + 2 against 1 + 3): a third unit of a section tied with the
 # second is not held back by the diversity rule, which would otherwise choose between equals by list order.
