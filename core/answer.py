@@ -810,7 +810,9 @@ def with_alternative_first(retriever: Retriever, shown: dict, node_id: str) -> d
     """The answer JSON that shows one of `shown`'s alternatives as the answer, with its own norm path (a student
     picking the second provision listed); the provision shown before becomes the first alternative, so the choice
     can be undone. The question, candidates and notices stay those of the search."""
-    chosen = next(alt for alt in shown["alternatives"] if alt["node_id"] == node_id)
+    chosen = next((alt for alt in shown.get("alternatives", []) if alt["node_id"] == node_id), None)
+    if chosen is None:
+        raise ValueError(f"{node_id} is not one of the answer's alternatives")
     out = answer_from(retriever, shown["question"], node_id, chosen["quote"]).as_json(shown.get("id"))
     out["primary"]["score"] = chosen["score"]
     before = shown["primary"]

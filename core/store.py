@@ -175,7 +175,7 @@ def headings(db: sqlite_utils.Database, nodes: list[Node]) -> dict[str, str]:
             parent = parents.get(below.parent_id)
             if parent is None:
                 continue
-            if parent.heading or not inherits(parent) or parent.kind == "SECTION":
+            if not inherits(parent):  # it has a heading, or is the section (or above)
                 out[node_id] = parent.heading
             else:
                 still[node_id] = parent
