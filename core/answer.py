@@ -101,9 +101,8 @@ class Answer:
         if self.headings:  # beside DESIGN's contract, whose `primary` keeps exactly its four fields
             out["headings"] = self.headings
         if self.alternatives:
-            out["alternatives"] = [{"node_id": alt.node.id, "label": alt.node.citation, "quote": alt.quote,
-                                    "score": round(alt.score, 6), "heading": self.headings.get(alt.node.id, "")}
-                                   for alt in self.alternatives]
+            out["alternatives"] = [_alternative_json(alt.node.id, alt.node.citation, alt.quote, alt.score,
+                                                     self.headings.get(alt.node.id, "")) for alt in self.alternatives]
         if self.notices:
             out["notices"] = self.notices
         if self.corrections:
@@ -816,11 +815,16 @@ def with_alternative_first(retriever: Retriever, shown: dict, node_id: str) -> d
     out = answer_from(retriever, shown["question"], node_id, chosen["quote"]).as_json(shown.get("id"))
     out["primary"]["score"] = chosen["score"]
     before = shown["primary"]
-    out["alternatives"] = [{"node_id": before["node_id"], "label": before["label"], "quote": shown["quote"],
-                            "score": before["score"], "heading": shown.get("headings", {}).get(before["node_id"], "")}
-                           ] + [alt for alt in shown["alternatives"] if alt["node_id"] != node_id]
+    out["alternatives"] = [_alternative_json(before["node_id"], before["label"], shown["quote"], before["score"],
+                                             shown.get("headings", {}).get(before["node_id"], ""))] + [
+        alt for alt in shown["alternatives"] if alt["node_id"] != node_id]
     out.update({key: shown[key] for key in ("candidates", "notices", "corrections", "latency_ms") if key in shown})
     return out
+
+
+def _alternative_json(node_id: str, label: str, quote: str, score: float, heading: str) -> dict:
+    """One entry of the answer JSON's `alternatives`, the same whether the search or a swap wrote it."""
+    return {"node_id": node_id, "label": label, "quote": quote, "score": round(score, 6), "heading": heading}
 
 
 def _overlaps(node: Node, other: Node | None) -> bool:
