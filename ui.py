@@ -10,6 +10,7 @@ CSS = """
 .statute { white-space: pre-wrap; line-height: 1.55; padding: 0.6em 0.9em; border-left: 4px solid #f28e2b;
            background: rgba(242,142,43,0.06); border-radius: 4px; }
 .statute mark { background: #ffe08a; padding: 0 2px; }
+.statute.lead-in { color: #555; border-left-color: #c8c8c8; background: rgba(0,0,0,0.03); margin-bottom: 0.4em; }
 .role { font-size: 0.8em; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; }
 </style>
 """
@@ -85,6 +86,8 @@ def show_answer(a: dict, lang: str, graph: bool = True) -> None:
 def show_provision(a: dict, lang: str) -> None:
     p = a["primary"]
     st.caption(f"{render.strings(lang)['primary']} · `{p['node_id']}`")
+    if a.get("lead_in"):  # a list item: the words it completes, or it reads as a fragment
+        st.markdown(render.lead_in_html(a["lead_in"], lang), unsafe_allow_html=True)
     st.markdown(render.quote_html(p["text"], a["quote"]), unsafe_allow_html=True)
     if a["quote"]:  # to copy into an answer: the verbatim words with their citation (the block's copy button)
         with st.expander(render.strings(lang)["copy_quote"]):

@@ -29,6 +29,7 @@ MAX_SUPPORTING = 5
 # The next ranked provisions shown beside the answer, each with its own quote: of 957 evaluation questions, 207 first
 # answers miss, and for 85 of those the right provision is one of the next two not already on the norm path's cards.
 MAX_ALTERNATIVES = 2
+LEAD_IN_MAX = 400  # characters: a longer lead-in is shown from its last sentence
 OUTLINE_KINDS = ("LAW", "CHAPTER")  # nodes without text of their own
 INTENT_BONUS = 0.6  # share of the best plain overlap added for a sentence of the asked-for type
 LENGTH_PENALTY = 0.0008
@@ -84,6 +85,8 @@ class Answer:
     headings: dict[str, str] = field(default_factory=dict)  # the primary's, supports' and alternatives' headings
     # The next ranked provisions, each with its quote and its search score (as the primary's `score`).
     alternatives: list[Located] = field(default_factory=list)
+    # A list item's primary: the words of each enclosing provision that it completes, outermost first (lead_ins).
+    lead_in: list[tuple[Node, str]] = field(default_factory=list)
 
     def as_json(self, qid: str | None = None) -> dict:
         out: dict = {"id": qid} if qid is not None else {}
@@ -100,6 +103,8 @@ class Answer:
         out["latency_ms"] = {k: round(v, 2) for k, v in self.latency_ms.items()}
         if self.headings:  # beside DESIGN's contract, whose `primary` keeps exactly its four fields
             out["headings"] = self.headings
+        if self.lead_in:
+            out["lead_in"] = [{"node_id": n.id, "label": n.citation, "text": words} for n, words in self.lead_in]
         if self.alternatives:
             out["alternatives"] = [_alternative_json(alt.node.id, alt.node.citation, alt.quote, alt.score,
                                                      self.headings.get(alt.node.id, "")) for alt in self.alternatives]
@@ -162,6 +167,14 @@ def _printed_label(node: Node) -> str:
     return f"{node.label})" if node.lang == "fi" else f"({node.label})"
 
 
+def _item_cut(holder: Node, item: Node) -> int:
+    """Where a list item begins in the text of a provision holding it, its printed label ("(a)", "1)") included."""
+    rel = item.start - holder.start
+    label = _printed_label(item)
+    pos = holder.text.rfind(label, max(0, rel - len(label) - 3), rel)
+    return pos if pos >= 0 else rel
+
+
 def _question_terms(retriever: Retriever, question: str, lang: str) -> tuple[set[str], set[str]]:
     """The question's own terms, and those with the statutes' words for its everyday ones ("employee" → "worker")."""
     words = set(analyzer(lang).terms(asked_words(question)))
@@ -188,12 +201,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     idf = bm.idf if bm else (lambda t: 1.0)
     inner = [d for d in _descendants(db, unit) if d.section_id == unit.section_id and unit.start <= d.start <= unit.end]
     text = unit.text
-    cuts = []
-    for d in inner:
-        rel = d.start - unit.start
-        label = _printed_label(d)
-        pos = text.rfind(label, max(0, rel - len(label) - 3), rel)
-        cuts.append(pos if pos >= 0 else rel)
+    cuts = [_item_cut(unit, d) for d in inner]
     spans = sentence_spans(text, cuts)
     if not spans:
         return Located(unit, text, 0.0)
@@ -835,10 +843,32 @@ def _overlaps(node: Node, other: Node | None) -> bool:
 
 def _with_headings(db, result: Answer) -> Answer:
     """The headings the answer's provision, its norm path's cards and the alternatives are shown under
-    (store.headings)."""
+    (store.headings), and the lead-in a list item's primary completes."""
     result.headings = store.headings(db, [result.primary] + [n for n, _ in result.supporting]
                                      + [alt.node for alt in result.alternatives])
+    result.lead_in = lead_ins(db, result.primary)
     return result
+
+
+def lead_ins(db, node: Node | None) -> list[tuple[Node, str]]:
+    """What a list item completes: each enclosing provision's words before its first item, outermost first — "A
+    trustee shall not engage the services of a person" for BIA 13.6(a), whose own text is only "whose trustee
+    licence has been cancelled …". Each is checked to be its provision's own words; a long one is given from its
+    last sentence. Empty for a node that is not a list item."""
+    chain: list[tuple[Node, str]] = []
+    while node is not None and node.kind == "PARAGRAPH" and node.parent_id:
+        parent = store.get_node(db, node.parent_id)
+        items = [c for c in store.children(db, parent.id) if c.kind == "PARAGRAPH"] if parent else []
+        if not items:
+            break
+        words = parent.text[:_item_cut(parent, min(items, key=lambda c: c.start))].rstrip()
+        if len(words) > LEAD_IN_MAX:
+            spans = sentence_spans(words)
+            words = words[spans[-1][0]:] if spans else words
+        if is_verbatim(words, parent.text):
+            chain.append((parent, words))
+        node = parent
+    return chain[::-1]
 
 
 def _with_norm_path(retriever: Retriever, result: Answer) -> Answer:

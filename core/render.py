@@ -37,7 +37,8 @@ STRINGS = {
            "no_support": "Norm path: no exception, reference or definition found that this provision depends on.",
            "no_graph": "Norm path: choose the “graph” search to follow exceptions, references and definitions.",
            "copy_quote": "Copy the quote with its citation",
-           "alternatives": "Other provisions that may answer", "show_alternative": "Show as the answer"},
+           "alternatives": "Other provisions that may answer", "show_alternative": "Show as the answer",
+           "lead_in": "The words it completes"},
     "fi": {"primary": "Vastaus — säännös", "supporting": "Normipolku: mistä vastaus riippuu",
            "path": "Normipolku", "candidates": "Ehdokkaat (BM25-sija, vektorisija, RRF)", "latency": "Viive",
            "nothing": "Ei osumia. Kokeile muita sanoja tai viittausta, kuten ”KonkL 3 luku 2 §”.",
@@ -48,7 +49,8 @@ STRINGS = {
            "no_support": "Normipolku: ei poikkeuksia, viittauksia eikä määritelmiä, joista säännös riippuu.",
            "no_graph": "Normipolku: valitse haku ”graph”, niin poikkeukset, viittaukset ja määritelmät seurataan.",
            "copy_quote": "Kopioi lainaus viitteineen",
-           "alternatives": "Muut säännökset, jotka voivat vastata", "show_alternative": "Näytä vastauksena"},
+           "alternatives": "Muut säännökset, jotka voivat vastata", "show_alternative": "Näytä vastauksena",
+           "lead_in": "Sanat, joita kohta täydentää"},
 }
 
 
@@ -140,6 +142,14 @@ def quote_html(text: str, quote: str) -> str:
         return f"<div class='statute'>{html.escape(text)}</div>"
     return (f"<div class='statute'>{html.escape(text[:pos])}<mark>{html.escape(quote)}</mark>"
             f"{html.escape(text[pos + len(quote):])}</div>")
+
+
+def lead_in_html(lead_in: list[dict], lang: str) -> str:
+    """A list item's lead-ins (the answer JSON's `lead_in`), outermost first, each under its citation and ending
+    where the item goes on: "A trustee shall not engage the services of a person …"."""
+    caption = html.escape(strings(lang)["lead_in"])
+    lines = "".join(f"<div><b>{html.escape(part['label'])}</b> {html.escape(part['text'])} …</div>" for part in lead_in)
+    return f"<div class='statute lead-in'><span class='role'>{caption}</span>{lines}</div>"
 
 
 def path_chain(path: list[list[str]], labels: dict[str, str]) -> list[str]:

@@ -127,6 +127,17 @@ def test_ask_offers_the_next_provisions_and_shows_one_as_the_answer():
     assert at.session_state["last_answer"]["json"]["primary"] == first["primary"]
 
 
+def test_ask_shows_a_list_items_lead_in_above_its_quote():
+    at = run("pages/1_Ask.py")
+    at.text_input(key="question").input("BIA 13.6(a)")
+    at.button[0].click().run()
+    assert not at.exception
+    shown = [m.value for m in at.markdown]
+    lead = next(i for i, v in enumerate(shown) if "statute lead-in" in v)
+    assert "<b>BIA 13.6</b> A trustee shall not engage the services of a person …" in shown[lead]
+    assert "<mark>whose trustee licence has been cancelled" in shown[lead + 1]
+
+
 def test_ask_suggests_examples_and_keeps_the_questions_asked_before():
     # An empty page offers example questions; a clicked one is put in the box and asked. Questions asked before
     # come back one click away, newest first.

@@ -151,6 +151,11 @@ def test_ask_english_and_finnish(page, server):
     page.get_by_text("BIA 50.4(2) — Certain things to be filed").first.wait_for()
     page.get_by_role("radio", name="Milloin valvontapäivän on aikaisintaan ja viimeistään oltava?").click()
     page.get_by_text("KonkL 12 luku 5 § 1 mom. — Valvontapäivän määrääminen").first.wait_for()
+    # A list item is shown under the words it completes, which are not marked as the quote.
+    ask(page, server, "Can a trustee hire someone whose trustee licence was cancelled?")
+    lead = page.locator(".lead-in").first.inner_text()
+    assert "A trustee shall not engage the services of a person" in lead
+    assert page.locator("mark").first.inner_text().startswith("whose trustee licence has been cancelled")
     assert page.outside_requests == []
 
 

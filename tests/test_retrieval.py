@@ -112,6 +112,24 @@ def test_a_paragraph_is_shown_under_its_subsections_heading_before_its_sections(
     assert answer(retriever, "BIA 168.1(1)(a)(i)").as_json()["headings"]["B-3:168.1:1:a:i"] == "Automatic discharge"
 
 
+def test_a_list_item_is_shown_with_the_words_it_completes(retriever):
+    # BIA 13.6(a) alone is "whose trustee licence has been cancelled …; or": the rule is in 13.6's lead-in.
+    a = answer(retriever, "Can a trustee hire someone whose trustee licence was cancelled?")
+    assert a.primary.id == "B-3:13.6:a"
+    assert [(n.id, words) for n, words in a.lead_in] == [("B-3:13.6", "A trustee shall not engage the services of a person")]
+    # A nested item reads with each enclosing lead-in, outermost first, each its own provision's words.
+    nested = answer(retriever, "BIA 168.1(1)(a)(i)").as_json()["lead_in"]
+    assert [x["node_id"] for x in nested] == ["B-3:168.1:1", "B-3:168.1:1:a"]
+    assert nested[1]["text"].endswith("the bankrupt is automatically discharged")
+    for part in nested:
+        assert part["text"] in store.get_node(retriever.db, part["node_id"]).text
+    kohta = answer_from(retriever, "Voiko velkoja hakea velallisen konkurssiin tuomion perusteella?", "120/2004:2:2:1:1")
+    assert [words for _, words in kohta.lead_in] == ["Konkurssiin asettamista voi vaatia velkoja, jonka saatava velalliselta:"]
+    # Not a list item: nothing to complete, and the JSON keeps DESIGN's fields only.
+    whole = answer(retriever, "BIA 50.4(1)")
+    assert whole.lead_in == [] and "lead_in" not in whole.as_json()
+
+
 @pytest.mark.parametrize("question", ["Can a trustee sell the bankrupt's property to a relative of the bankrupt?",
                                       "Kuka valvoo pesänhoitajan toimintaa konkurssissa?"])
 def test_the_next_ranked_provisions_are_offered_in_their_own_words(retriever, question):
