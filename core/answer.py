@@ -104,7 +104,7 @@ class Answer:
         if self.headings:  # beside DESIGN's contract, whose `primary` keeps exactly its four fields
             out["headings"] = self.headings
         if self.lead_in:
-            out["lead_in"] = [{"node_id": n.id, "label": n.citation, "text": words} for n, words in self.lead_in]
+            out["lead_in"] = lead_in_json(self.lead_in)
         if self.alternatives:
             out["alternatives"] = [_alternative_json(alt.node.id, alt.node.citation, alt.quote, alt.score,
                                                      self.headings.get(alt.node.id, "")) for alt in self.alternatives]
@@ -848,6 +848,11 @@ def _with_headings(db, result: Answer) -> Answer:
                                      + [alt.node for alt in result.alternatives])
     result.lead_in = lead_ins(db, result.primary)
     return result
+
+
+def lead_in_json(lead_in: list[tuple[Node, str]]) -> list[dict]:
+    """Lead-ins as the answer JSON's `lead_in` (and render.lead_in_html) has them."""
+    return [{"node_id": n.id, "label": n.citation, "text": words} for n, words in lead_in]
 
 
 def lead_ins(db, node: Node | None) -> list[tuple[Node, str]]:

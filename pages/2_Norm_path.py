@@ -5,7 +5,7 @@ import streamlit as st
 
 import ui
 from core import explain, render, store
-from core.answer import answer
+from core.answer import answer, lead_in_json, lead_ins
 
 ui.setup("Norm path", "🕸️")
 st.title("Norm path · Normipolku")
@@ -26,8 +26,9 @@ if ui.require_corpus():
         emphasis = {tuple(e) for e in last_json["path"]}
         st.markdown(f"Question: *{last_json['question']}*")
     else:
+        # A new citation shows its own provision in the panel, not the node chosen in the graph before.
         ref = st.text_input("Citation, node id or question", value=st.session_state.get("graph_ref", "BIA 50.4(3)"),
-                            key="graph_ref")
+                            key="graph_ref", on_change=lambda: st.session_state.pop("graph_node", None))
         node_id = ui.retriever().lookup_citation(ref) if ref.strip() else None
         if node_id is not None:
             centers = [node_id]
@@ -52,6 +53,9 @@ if ui.require_corpus():
         heading = store.heading(db, node)
         st.markdown(f"**{node.citation}** · {render.kind_name(node.kind, node.lang)}"
                     + (f" · *{heading}*" if heading else ""))
+        lead_in = lead_ins(db, node)
+        if lead_in:  # a list item reads as a fragment without the words it completes
+            st.markdown(render.lead_in_html(lead_in_json(lead_in), node.lang), unsafe_allow_html=True)
         st.markdown(render.quote_html(node.text or "(no text of its own)", ""), unsafe_allow_html=True)
         out_edges = [e for e in edges if e[0] == chosen and not e[1].startswith("HAS_")]
         for s, t, g in out_edges:

@@ -233,6 +233,19 @@ def test_norm_path_page_draws_a_questions_norm_path():
     assert options[0].endswith("B-3:181:1") and any(o.endswith("B-3:def:court") for o in options)
 
 
+def test_norm_path_page_reads_a_list_item_with_its_lead_in():
+    at = run("pages/2_Norm_path.py")
+    at.text_input(key="graph_ref").input("BIA 178(1)(a)").run()
+    assert not at.exception
+    shown = [m.value for m in at.markdown]
+    assert any("statute lead-in" in v and "An order of discharge does not release the bankrupt from …" in v
+               for v in shown)
+    # A new citation shows its own provision (not the item chosen before), and a subsection completes nothing.
+    at.text_input(key="graph_ref").input("BIA 178(1)").run()
+    assert any(m.value.startswith("**BIA 178(1)** · subsection") for m in at.markdown)
+    assert not any("statute lead-in" in m.value for m in at.markdown)
+
+
 def test_norm_path_unknown_citation_is_a_clear_message():
     at = run("pages/2_Norm_path.py")
     at.text_input(key="graph_ref").input("BIA 999.9").run()
