@@ -91,7 +91,7 @@ def show_provision(a: dict, lang: str) -> None:
     st.markdown(render.quote_html(p["text"], a["quote"]), unsafe_allow_html=True)
     if a["quote"]:  # to copy into an answer: the verbatim words with their citation (the block's copy button)
         with st.expander(render.strings(lang)["copy_quote"]):
-            st.code(render.cited_quote(a["quote"], p["label"]), language=None, wrap_lines=True)
+            st.code(render.cited_quote(a["quote"], p["label"], a.get("lead_in")), language=None, wrap_lines=True)
 
 
 def show_norm_path(a: dict, lang: str) -> None:

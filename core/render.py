@@ -92,9 +92,12 @@ def titled(label: str, heading: str) -> str:
     return f"{label} — {heading}" if heading else label
 
 
-def cited_quote(quote: str, label: str) -> str:
-    """The quote as a student pastes it into an answer: the statute's words in quotation marks, then its citation."""
-    return f"“{quote}” ({label})"
+def cited_quote(quote: str, label: str, lead_in: list[dict] | None = None) -> str:
+    """The quote as a student pastes it into an answer: the statute's words in quotation marks, then its citation;
+    a list item after the words it completes, the omission between them marked ("A trustee shall not engage the
+    services of a person … whose trustee licence has been cancelled …")."""
+    lead = "".join(f"{part['text']} … " for part in lead_in or [])
+    return f"“{lead}{quote}” ({label})"
 
 
 def answer_title(a: dict) -> str:

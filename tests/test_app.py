@@ -136,6 +136,9 @@ def test_ask_shows_a_list_items_lead_in_above_its_quote():
     lead = next(i for i, v in enumerate(shown) if "statute lead-in" in v)
     assert "<b>BIA 13.6</b> A trustee shall not engage the services of a person …" in shown[lead]
     assert "<mark>whose trustee licence has been cancelled" in shown[lead + 1]
+    # To copy: the lead-in, an ellipsis for what lies between, the item, then the citation.
+    assert at.code[0].value.startswith("“A trustee shall not engage the services of a person … whose trustee licence")
+    assert at.code[0].value.endswith("” (BIA 13.6(a))")
 
 
 def test_ask_suggests_examples_and_keeps_the_questions_asked_before():
