@@ -590,6 +590,13 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     assert "ilmi" in retriever.register_terms("Mitä perukirjassa pitää kertoa?", "fi")
     # What the court decides is "in the discretion of the court".
     assert "discret" in retriever.register_terms("Who decides whether the bankrupt pays the costs?", "en")
+    # A student's "evenly split" / "disagrees" / "hire" / "käräjäoikeus" is the Acts' "equal division" / "not in
+    # agreement" / "engage" / "tuomioistuin"; "split" alone is not a tie.
+    assert "equal" in retriever.register_terms("What if the inspectors are evenly split?", "en")
+    assert "equal" not in retriever.register_terms("How is the estate split among creditors?", "en")
+    assert "agreement" in retriever.register_terms("What if the bankrupt disagrees with the amount?", "en")
+    assert "engag" in retriever.register_terms("Can a trustee hire a disqualified person?", "en")
+    assert "tuomioistuin" in retriever.register_terms("Missä käräjäoikeudessa asia käsitellään?", "fi")
     # The statute's words also count when the answer's sentence is chosen: "employee"/"salary" → worker, wages.
     a = answer(retriever, "How much of an employee's unpaid salary is secured when the employer goes bankrupt?")
     assert a.primary.id == "B-3:81.3:1" and "to the extent of $2,000" in a.quote
