@@ -186,8 +186,8 @@ def cmd_ask(args) -> int:
         return 0
     title = a.primary.citation + (f", {a.outline}" if a.outline else "")
     print(f"{render.titled(title, '' if a.outline else a.headings.get(a.primary.id, ''))}  ({a.primary.id})")
-    for node, words in a.lead_in:  # a list item: the words it completes
-        print(f"  {node.citation}: “{words} …”")
+    for li in a.lead_in:  # a list item: the words it completes
+        print(f"  {li.node.citation}: “{li.before} {li.item} …" + (f" {li.after}”" if li.after else "”"))
     if a.quote:
         print(f"  “{a.quote}”")
     trail = ""

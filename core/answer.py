@@ -58,10 +58,20 @@ CITED_PERIOD_COVERAGE = 0.5  # … and covers this share of the question's word 
 
 
 @dataclass
+class LeadIn:
+    """The words of an enclosing provision that a list item completes (lead_ins)."""
+    node: Node
+    before: str  # its words before its first item
+    item: str  # the printed label of its item on the way to the answer: "(a)", "2)"
+    after: str = ""  # its words after its last item, where its sentence goes on ("…, the trustee shall …")
+
+
+@dataclass
 class Located:
     node: Node
     quote: str
     score: float
+    lead_in: list[LeadIn] = field(default_factory=list)  # set for the alternatives shown (lead_ins)
 
 
 @dataclass
@@ -86,7 +96,7 @@ class Answer:
     # The next ranked provisions, each with its quote and its search score (as the primary's `score`).
     alternatives: list[Located] = field(default_factory=list)
     # A list item's primary: the words of each enclosing provision that it completes, outermost first (lead_ins).
-    lead_in: list[tuple[Node, str]] = field(default_factory=list)
+    lead_in: list[LeadIn] = field(default_factory=list)
 
     def as_json(self, qid: str | None = None) -> dict:
         out: dict = {"id": qid} if qid is not None else {}
@@ -107,7 +117,8 @@ class Answer:
             out["lead_in"] = lead_in_json(self.lead_in)
         if self.alternatives:
             out["alternatives"] = [_alternative_json(alt.node.id, alt.node.citation, alt.quote, alt.score,
-                                                     self.headings.get(alt.node.id, "")) for alt in self.alternatives]
+                                                     self.headings.get(alt.node.id, ""), lead_in_json(alt.lead_in))
+                                   for alt in self.alternatives]
         if self.notices:
             out["notices"] = self.notices
         if self.corrections:
@@ -824,15 +835,20 @@ def with_alternative_first(retriever: Retriever, shown: dict, node_id: str) -> d
     out["primary"]["score"] = chosen["score"]
     before = shown["primary"]
     out["alternatives"] = [_alternative_json(before["node_id"], before["label"], shown["quote"], before["score"],
-                                             shown.get("headings", {}).get(before["node_id"], ""))] + [
+                                             shown.get("headings", {}).get(before["node_id"], ""),
+                                             shown.get("lead_in", []))] + [
         alt for alt in shown["alternatives"] if alt["node_id"] != node_id]
     out.update({key: shown[key] for key in ("candidates", "notices", "corrections", "latency_ms") if key in shown})
     return out
 
 
-def _alternative_json(node_id: str, label: str, quote: str, score: float, heading: str) -> dict:
+def _alternative_json(node_id: str, label: str, quote: str, score: float, heading: str,
+                      lead_in: list[dict]) -> dict:
     """One entry of the answer JSON's `alternatives`, the same whether the search or a swap wrote it."""
-    return {"node_id": node_id, "label": label, "quote": quote, "score": round(score, 6), "heading": heading}
+    out = {"node_id": node_id, "label": label, "quote": quote, "score": round(score, 6), "heading": heading}
+    if lead_in:  # a list item: the words it completes, as the answer's own `lead_in`
+        out["lead_in"] = lead_in
+    return out
 
 
 def _overlaps(node: Node, other: Node | None) -> bool:
@@ -843,35 +859,42 @@ def _overlaps(node: Node, other: Node | None) -> bool:
 
 def _with_headings(db, result: Answer) -> Answer:
     """The headings the answer's provision, its norm path's cards and the alternatives are shown under
-    (store.headings), and the lead-in a list item's primary completes."""
+    (store.headings), and the lead-in each list item among the primary and the alternatives completes."""
     result.headings = store.headings(db, [result.primary] + [n for n, _ in result.supporting]
                                      + [alt.node for alt in result.alternatives])
     result.lead_in = lead_ins(db, result.primary)
+    for alt in result.alternatives:
+        alt.lead_in = lead_ins(db, alt.node)
     return result
 
 
-def lead_in_json(lead_in: list[tuple[Node, str]]) -> list[dict]:
+def lead_in_json(lead_in: list[LeadIn]) -> list[dict]:
     """Lead-ins as the answer JSON's `lead_in` (and render.lead_in_html) has them."""
-    return [{"node_id": n.id, "label": n.citation, "text": words} for n, words in lead_in]
+    return [{"node_id": li.node.id, "label": li.node.citation, "text": li.before, "item": li.item}
+            | ({"after": li.after} if li.after else {}) for li in lead_in]
 
 
-def lead_ins(db, node: Node | None) -> list[tuple[Node, str]]:
-    """What a list item completes: each enclosing provision's words before its first item, outermost first — "A
+def lead_ins(db, node: Node | None) -> list[LeadIn]:
+    """What a list item completes: each enclosing provision's words before its first item and, where its sentence
+    goes on after the list, the words after its last ("Where (a) … the trustee … shall …"), outermost first — "A
     trustee shall not engage the services of a person" for BIA 13.6(a), whose own text is only "whose trustee
-    licence has been cancelled …". Each is checked to be its provision's own words; a long one is given from its
-    last sentence. Empty for a node that is not a list item."""
-    chain: list[tuple[Node, str]] = []
+    licence has been cancelled …". Each is checked to be its provision's own words; a long lead-in is given from
+    its last sentence, the words after a list to the end of their first. Empty for a node that is not a list item."""
+    chain: list[LeadIn] = []
     while node is not None and node.kind == "PARAGRAPH" and node.parent_id:
         parent = store.get_node(db, node.parent_id)
         items = [c for c in store.children(db, parent.id) if c.kind == "PARAGRAPH"] if parent else []
         if not items:
             break
-        words = parent.text[:_item_cut(parent, min(items, key=lambda c: c.start))].rstrip()
-        if len(words) > LEAD_IN_MAX:
-            spans = sentence_spans(words)
-            words = words[spans[-1][0]:] if spans else words
-        if is_verbatim(words, parent.text):
-            chain.append((parent, words))
+        before = parent.text[:_item_cut(parent, min(items, key=lambda c: c.start))].rstrip()
+        if len(before) > LEAD_IN_MAX:
+            spans = sentence_spans(before)
+            before = before[spans[-1][0]:] if spans else before
+        tail = parent.text[max(c.end for c in items) - parent.start:]
+        spans = sentence_spans(tail)
+        after = tail[spans[0][0]:spans[0][1]].strip() if spans else ""
+        if is_verbatim(before, parent.text) and (not after or is_verbatim(after, parent.text)):
+            chain.append(LeadIn(parent, before, _printed_label(node), after))
         node = parent
     return chain[::-1]
 

@@ -90,7 +90,8 @@ def excerpts(answer: Answer) -> list[Excerpt]:
     """The answer's provision first (a list item with the lead-in it completes), then its norm path, each with its
     role so that the explanation can tell an exception from the general rule it departs from."""
     parts = ([(answer.primary, answer.primary.text, "answer")] if answer.primary else []) + [
-        (n, words, "the words the answer completes") for n, words in answer.lead_in] + [
+        (li.node, f"{li.before} … {li.after}" if li.after else li.before, "the words the answer completes")
+        for li in answer.lead_in] + [
         (n, n.text, s.role.replace("_", " ")) for n, s in answer.supporting]
     return [Excerpt(i + 1, n.id, n.citation, text, role) for i, (n, text, role) in enumerate(parts[:MAX_EXCERPTS])]
 

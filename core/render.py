@@ -94,10 +94,13 @@ def titled(label: str, heading: str) -> str:
 
 def cited_quote(quote: str, label: str, lead_in: list[dict] | None = None) -> str:
     """The quote as a student pastes it into an answer: the statute's words in quotation marks, then its citation;
-    a list item after the words it completes, the omission between them marked ("A trustee shall not engage the
-    services of a person … whose trustee licence has been cancelled …")."""
-    lead = "".join(f"{part['text']} … " for part in lead_in or [])
-    return f"“{lead}{quote}” ({label})"
+    a list item within the words it completes, each omission marked ("A trustee shall not engage the services of
+    a person … whose trustee licence has been cancelled …"; "Where … the licence … has been cancelled … the trustee
+    … shall …")."""
+    parts = lead_in or []
+    lead = "".join(f"{part['text']} … " for part in parts)
+    tail = "".join(f" … {part['after']}" for part in reversed(parts) if part.get("after"))
+    return f"“{lead}{quote}{tail}” ({label})"
 
 
 def answer_title(a: dict) -> str:
@@ -148,10 +151,13 @@ def quote_html(text: str, quote: str) -> str:
 
 
 def lead_in_html(lead_in: list[dict], lang: str) -> str:
-    """A list item's lead-ins (the answer JSON's `lead_in`), outermost first, each under its citation and ending
-    where the item goes on: "A trustee shall not engage the services of a person …"."""
+    """A list item's lead-ins (the answer JSON's `lead_in`), outermost first, each under its citation with the
+    item's label where the item goes: "A trustee shall not engage the services of a person (a) …", "Where (a) …
+    the trustee … shall …"."""
     caption = html.escape(strings(lang)["lead_in"])
-    lines = "".join(f"<div><b>{html.escape(part['label'])}</b> {html.escape(part['text'])} …</div>" for part in lead_in)
+    lines = "".join(
+        f"<div><b>{html.escape(part['label'])}</b> {html.escape(part['text'])} <b>{html.escape(part['item'])}</b> …"
+        + (f" {html.escape(part['after'])}" if part.get("after") else "") + "</div>" for part in lead_in)
     return f"<div class='statute lead-in'><span class='role'>{caption}</span>{lines}</div>"
 
 

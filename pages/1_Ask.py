@@ -69,6 +69,8 @@ def show_alternatives(a: dict, lang: str) -> None:
     for alt in a["alternatives"]:
         with st.container(border=True):
             st.markdown(f"**{render.titled(alt['label'], alt['heading'])}** · `{alt['node_id']}`")
+            if alt.get("lead_in"):
+                st.markdown(render.lead_in_html(alt["lead_in"], lang), unsafe_allow_html=True)
             st.markdown(render.quote_html(render.preview(alt["quote"]), ""), unsafe_allow_html=True)
             st.button(s["show_alternative"], key=f"alt_{alt['node_id']}", on_click=show_alternative,
                       args=(alt["node_id"],))

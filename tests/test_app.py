@@ -134,7 +134,7 @@ def test_ask_shows_a_list_items_lead_in_above_its_quote():
     assert not at.exception
     shown = [m.value for m in at.markdown]
     lead = next(i for i, v in enumerate(shown) if "statute lead-in" in v)
-    assert "<b>BIA 13.6</b> A trustee shall not engage the services of a person …" in shown[lead]
+    assert "<b>BIA 13.6</b> A trustee shall not engage the services of a person <b>(a)</b> …" in shown[lead]
     assert "<mark>whose trustee licence has been cancelled" in shown[lead + 1]
     # To copy: the lead-in, an ellipsis for what lies between, the item, then the citation.
     assert at.code[0].value.startswith("“A trustee shall not engage the services of a person … whose trustee licence")
@@ -241,7 +241,7 @@ def test_norm_path_page_reads_a_list_item_with_its_lead_in():
     at.text_input(key="graph_ref").input("BIA 178(1)(a)").run()
     assert not at.exception
     shown = [m.value for m in at.markdown]
-    assert any("statute lead-in" in v and "An order of discharge does not release the bankrupt from …" in v
+    assert any("statute lead-in" in v and "An order of discharge does not release the bankrupt from <b>(a)</b> …" in v
                for v in shown)
     # A new citation shows its own provision (not the item chosen before), and a subsection completes nothing.
     at.text_input(key="graph_ref").input("BIA 178(1)").run()

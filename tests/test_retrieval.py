@@ -116,7 +116,8 @@ def test_a_list_item_is_shown_with_the_words_it_completes(retriever):
     # BIA 13.6(a) alone is "whose trustee licence has been cancelled …; or": the rule is in 13.6's lead-in.
     a = answer(retriever, "Can a trustee hire someone whose trustee licence was cancelled?")
     assert a.primary.id == "B-3:13.6:a"
-    assert [(n.id, words) for n, words in a.lead_in] == [("B-3:13.6", "A trustee shall not engage the services of a person")]
+    assert [(li.node.id, li.before, li.item, li.after) for li in a.lead_in] == [
+        ("B-3:13.6", "A trustee shall not engage the services of a person", "(a)", "")]
     # A nested item reads with each enclosing lead-in, outermost first, each its own provision's words.
     nested = answer(retriever, "BIA 168.1(1)(a)(i)").as_json()["lead_in"]
     assert [x["node_id"] for x in nested] == ["B-3:168.1:1", "B-3:168.1:1:a"]
@@ -124,7 +125,20 @@ def test_a_list_item_is_shown_with_the_words_it_completes(retriever):
     for part in nested:
         assert part["text"] in store.get_node(retriever.db, part["node_id"]).text
     kohta = answer_from(retriever, "Voiko velkoja hakea velallisen konkurssiin tuomion perusteella?", "120/2004:2:2:1:1")
-    assert [words for _, words in kohta.lead_in] == ["Konkurssiin asettamista voi vaatia velkoja, jonka saatava velalliselta:"]
+    assert [(li.before, li.item) for li in kohta.lead_in] == [
+        ("Konkurssiin asettamista voi vaatia velkoja, jonka saatava velalliselta:", "1)")]
+    # "Where (a) …, (b) …, the trustee … shall …": the rule is in the words after the list.
+    where = answer(retriever, "BIA 29(1)(a)").lead_in
+    assert [(li.before, li.item) for li in where] == [("Where", "(a)")]
+    assert where[0].after.startswith("the trustee or the legal representative of the trustee shall")
+    assert where[0].after in where[0].node.text
+    # The provisions offered besides carry theirs too, and keep them when one is shown as the answer.
+    shown = a.as_json()
+    items = [alt for alt in shown["alternatives"] if store.get_node(retriever.db, alt["node_id"]).kind == "PARAGRAPH"]
+    assert items and all(alt["lead_in"] for alt in items)
+    swapped = with_alternative_first(retriever, shown, items[0]["node_id"])
+    assert swapped["lead_in"] == items[0]["lead_in"]
+    assert swapped["alternatives"][0]["lead_in"] == shown["lead_in"]
     # Not a list item: nothing to complete, and the JSON keeps DESIGN's fields only.
     whole = answer(retriever, "BIA 50.4(1)")
     assert whole.lead_in == [] and "lead_in" not in whole.as_json()
