@@ -89,9 +89,12 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
 def excerpts(answer: Answer) -> list[Excerpt]:
     """The answer's provision first (a list item with the lead-in it completes), then its norm path, each with its
     role so that the explanation can tell an exception from the general rule it departs from."""
-    parts = ([(answer.primary, answer.primary.text, "answer")] if answer.primary else []) + [
-        (li.node, f"{li.before} … {li.after}" if li.after else li.before, "the words the answer completes")
-        for li in answer.lead_in] + [
+    # Each excerpt is the statute's words as they stand: a quote is verified against one excerpt's text, so the
+    # words before a list and those after it are two excerpts, never one joined by an ellipsis.
+    lead = [(li.node, words, role) for li in answer.lead_in for words, role in (
+        (li.before, "the words the answer completes"), (li.after, "the words after the list the answer is in"))
+        if words]
+    parts = ([(answer.primary, answer.primary.text, "answer")] if answer.primary else []) + lead + [
         (n, n.text, s.role.replace("_", " ")) for n, s in answer.supporting]
     return [Excerpt(i + 1, n.id, n.citation, text, role) for i, (n, text, role) in enumerate(parts[:MAX_EXCERPTS])]
 

@@ -173,6 +173,12 @@ def test_a_list_items_lead_in_is_an_excerpt_and_a_quote_from_it_verifies(edb):
     assert items[1].text == "A trustee shall not engage the services of a person"
     checks = explain.verify_quotes('The Act says "A trustee shall not engage the services of a person" [2].', items)
     assert [c.verified for c in checks] == [True]
+    # "Where (a) …, the trustee … shall …": the words before and after the list are separate excerpts, so a quote
+    # joining them with an ellipsis is not the statute's words and is not verified.
+    where = explain.excerpts(answer(Retriever(edb, dense=False), "BIA 29(1)(a)"))
+    assert [(e.node_id, e.text[:5]) for e in where[1:3]] == [("B-3:29:1", "Where"), ("B-3:29:1", "the t")]
+    joined = explain.verify_quotes('"Where … the trustee or the legal representative" [2][3].', where)
+    assert [c.verified for c in joined] == [False]
 
 
 def test_statute_text_is_data_and_marked_as_such(edb, tmp_path):
