@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from core import drill, index, patterns, store
-from core.answer import answer, answer_from, asked_part, with_alternative_first
+from core.answer import answer, answer_from, asked_part, lead_ins, with_alternative_first
 from core.expand import expand
 from core.retrieve import Candidate, Retriever, detect_language, spell_out
 
@@ -142,6 +142,22 @@ def test_a_list_item_is_shown_with_the_words_it_completes(retriever):
     # Not a list item: nothing to complete, and the JSON keeps DESIGN's fields only.
     whole = answer(retriever, "BIA 50.4(1)")
     assert whole.lead_in == [] and "lead_in" not in whole.as_json()
+
+
+def test_every_list_items_lead_in_is_its_provisions_own_words(db):
+    # Over the whole bundled corpus: each paragraph / kohta has at least its parent's words before the list, and
+    # every part shown is an exact substring of the provision it is attributed to.
+    items = [store.get_node(db, row[0]) for row in db.execute("SELECT id FROM nodes WHERE kind = 'PARAGRAPH'")]
+    assert len(items) > 1500
+    with_after = 0
+    for item in items:
+        chain = lead_ins(db, item)
+        assert chain and chain[-1].node.id == item.parent_id, item.id
+        for li in chain:
+            assert li.before and li.before in li.node.text, item.id
+            assert not li.after or li.after in li.node.text, item.id
+        with_after += bool(chain[-1].after)
+    assert with_after > 50  # "Where (a) …, (b) …, the trustee shall …"
 
 
 @pytest.mark.parametrize("question", ["Can a trustee sell the bankrupt's property to a relative of the bankrupt?",
