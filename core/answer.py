@@ -769,7 +769,7 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
         result.primary, result.score = node, 1.0
         result.ranked = [node.id]
         if node.kind in OUTLINE_KINDS:  # a whole law or chapter has no words of its own: its parts answer
-            _with_headings(db, result)
+            _with_headings_and_lead_ins(db, result)
             result.contents, result.outline = store.children(db, node.id), retrieval.outline
             if result.outline:  # a Part of an Act: the sections under its heading
                 result.contents = [n for n in result.contents if n.is_under(result.outline)]
@@ -803,7 +803,7 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
     result.alternatives = [alt for alt in result.alternatives
                            if not any(_overlaps(alt.node, n) for n in shown)][:MAX_ALTERNATIVES]
     if result.primary is not None:
-        _with_headings(db, result)
+        _with_headings_and_lead_ins(db, result)
     result.latency_ms["total"] = (time.perf_counter() - t0) * 1000
     return result
 
@@ -821,7 +821,7 @@ def answer_from(retriever: Retriever, question: str, node_id: str, quote: str = 
     result.quote = quote if quote and is_verbatim(quote, node.text) else localise(
         retriever, node, question, node.lang, retriever.graph).quote
     result.ranked = [node.id]
-    return _with_headings(retriever.db, _with_norm_path(retriever, result))
+    return _with_headings_and_lead_ins(retriever.db, _with_norm_path(retriever, result))
 
 
 def with_alternative_first(retriever: Retriever, shown: dict, node_id: str) -> dict:
@@ -857,7 +857,7 @@ def _overlaps(node: Node, other: Node | None) -> bool:
                                   or other.id.startswith(node.id + ":"))
 
 
-def _with_headings(db, result: Answer) -> Answer:
+def _with_headings_and_lead_ins(db, result: Answer) -> Answer:
     """The headings the answer's provision, its norm path's cards and the alternatives are shown under
     (store.headings), and the lead-in each list item among the primary and the alternatives completes."""
     result.headings = store.headings(db, [result.primary] + [n for n, _ in result.supporting]
