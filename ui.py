@@ -4,6 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core import render, store
+from core.answer import section_parts
 
 CSS = """
 <style>
@@ -92,6 +93,25 @@ def show_provision(a: dict, lang: str) -> None:
     if a["quote"]:  # to copy into an answer: the verbatim words with their citation (the block's copy button)
         with st.expander(render.strings(lang)["copy_quote"]):
             st.code(render.cited_quote(a["quote"], p["label"], a.get("lead_in")), language=None, wrap_lines=True)
+    show_section(a, lang)
+
+
+def show_section(a: dict, lang: str) -> None:
+    """The provisions around the answer: the other subsections or momentit of its section, or the other items of
+    its list, each in its own words."""
+    around = section_parts(database(), store.get_node(database(), a["primary"]["node_id"]))
+    if around is None:
+        return
+    s = render.strings(lang)
+    title = render.titled(around.section.citation, around.section.heading)
+    label = s["whole_list"].format(title=title) if len(around.parts) == 1 else s["whole_section"].format(
+        title=title, n=len(around.parts))
+    with st.expander(label):
+        for part in around.parts:
+            quote = (a["quote"] if a["quote"] in part.text else "") if part.id == around.answer_part else None
+            own_heading = part.heading if part.heading != around.section.heading else ""  # a marginal note
+            st.markdown(render.section_part_html(render.titled(part.citation, own_heading), part.text, lang, quote),
+                        unsafe_allow_html=True)
 
 
 def show_norm_path(a: dict, lang: str) -> None:

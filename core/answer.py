@@ -75,6 +75,14 @@ class Located:
 
 
 @dataclass
+class SectionParts:
+    """The section an answer sits in, part by part: the provisions around the answer, in the statute's order."""
+    section: Node
+    parts: list[Node]  # its subsections / momentit
+    answer_part: str  # the id of the part that holds the answer
+
+
+@dataclass
 class Answer:
     question: str
     mode: str
@@ -897,6 +905,25 @@ def lead_ins(db, node: Node | None) -> list[LeadIn]:
             chain.append(LeadIn(parent, before, _printed_label(node), after))
         node = parent
     return chain[::-1]
+
+
+def section_parts(db, node: Node | None) -> SectionParts | None:
+    """The other subsections or momentit of the section that holds `node`, with the one holding it: a student asking
+    who may vote reads BIA 109(5) ("A corporation may vote by an authorized proxyholder") beside 109(1), the rule
+    ("A person is not entitled to vote … unless …"). An item of a section that is one list is shown in the whole
+    section, its other items around it. None where nothing is around the answer: a definition, a whole section,
+    a section of one part."""
+    if node is None or node.kind not in ("MOMENT", "PARAGRAPH") or not node.section_id:
+        return None
+    section = store.get_node(db, node.section_id)
+    if section is None:
+        return None
+    parts = [c for c in store.children(db, section.id) if c.kind == "MOMENT"]
+    if len(parts) < 2:  # a section of one part: around a list item, its other items
+        whole = parts[0] if parts else section
+        return SectionParts(section, [whole], whole.id) if node.kind == "PARAGRAPH" else None
+    holder = next((p for p in parts if node.id == p.id or node.id.startswith(p.id + ":")), None)
+    return SectionParts(section, parts, holder.id) if holder is not None else None
 
 
 def _with_norm_path(retriever: Retriever, result: Answer) -> Answer:

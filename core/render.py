@@ -38,7 +38,9 @@ STRINGS = {
            "no_graph": "Norm path: choose the “graph” search to follow exceptions, references and definitions.",
            "copy_quote": "Copy the quote with its citation",
            "alternatives": "Other provisions that may answer", "show_alternative": "Show as the answer",
-           "lead_in": "The words it completes"},
+           "lead_in": "The words it completes",
+           "whole_section": "The whole section: {title} ({n} subsections)", "whole_list": "The whole list: {title}",
+           "answer_part": "the answer"},
     "fi": {"primary": "Vastaus — säännös", "supporting": "Normipolku: mistä vastaus riippuu",
            "path": "Normipolku", "candidates": "Ehdokkaat (BM25-sija, vektorisija, RRF)", "latency": "Viive",
            "nothing": "Ei osumia. Kokeile muita sanoja tai viittausta, kuten ”KonkL 3 luku 2 §”.",
@@ -50,7 +52,9 @@ STRINGS = {
            "no_graph": "Normipolku: valitse haku ”graph”, niin poikkeukset, viittaukset ja määritelmät seurataan.",
            "copy_quote": "Kopioi lainaus viitteineen",
            "alternatives": "Muut säännökset, jotka voivat vastata", "show_alternative": "Näytä vastauksena",
-           "lead_in": "Sanat, joita kohta täydentää"},
+           "lead_in": "Sanat, joita kohta täydentää",
+           "whole_section": "Koko pykälä: {title} ({n} momenttia)", "whole_list": "Koko luettelo: {title}",
+           "answer_part": "vastaus"},
 }
 
 
@@ -148,6 +152,13 @@ def quote_html(text: str, quote: str) -> str:
         return f"<div class='statute'>{html.escape(text)}</div>"
     return (f"<div class='statute'>{html.escape(text[:pos])}<mark>{html.escape(quote)}</mark>"
             f"{html.escape(text[pos + len(quote):])}</div>")
+
+
+def section_part_html(label: str, text: str, lang: str, answer_quote: str | None = None) -> str:
+    """One part of the section around an answer, under its citation; the part holding the answer is labelled so
+    and has the answer's quote marked (`answer_quote`, "" when there is none to mark; None for the other parts)."""
+    tag = "" if answer_quote is None else f" <span class='role'>· {html.escape(strings(lang)['answer_part'])}</span>"
+    return f"<div><b>{html.escape(label)}</b>{tag}</div>" + quote_html(text, answer_quote or "")
 
 
 def lead_in_html(lead_in: list[dict], lang: str) -> str:

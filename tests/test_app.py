@@ -141,6 +141,29 @@ def test_ask_shows_a_list_items_lead_in_above_its_quote():
     assert at.code[0].value.endswith("” (BIA 13.6(a))")
 
 
+def test_ask_shows_the_provisions_around_the_answer():
+    # An answer's own subsection is one of several: the whole section is a click away, each part in its own words
+    # under its citation, the answer's part labelled and its quote marked.
+    at = run("pages/1_Ask.py")
+    at.text_input(key="question").input("BIA 109(5)")
+    at.button[0].click().run()
+    assert not at.exception
+    around = next(e for e in at.expander if e.label.startswith("The whole section"))
+    assert around.label == "The whole section: BIA 109 — Right of creditor to vote (7 subsections)"
+    parts = [m.value for m in around.markdown]
+    assert len(parts) == 7 and parts[0].startswith("<div><b>BIA 109(1)</b></div>")
+    assert "A person is not entitled to vote as a creditor at any meeting of creditors unless" in parts[0]
+    assert "<mark>" not in parts[0] and "· the answer" not in parts[0]
+    assert "<b>BIA 109(5)</b> <span class='role'>· the answer</span>" in parts[4]
+    assert "<mark>A corporation may vote by an authorized proxyholder at meetings of creditors.</mark>" in parts[4]
+    # In Finnish, around a kohta: its momentti among the section's.
+    at.text_input(key="question").input("KonkL 2 luku 2 § 1 mom. 1 kohta")
+    at.button[0].click().run()
+    labels = [e.label for e in at.expander]
+    assert "Koko pykälä: KonkL 2 luku 2 § — Velkojan oikeus vaatia velallisen asettamista konkurssiin (3 momenttia)" \
+        in labels
+
+
 def test_ask_suggests_examples_and_keeps_the_questions_asked_before():
     # An empty page offers example questions; a clicked one is put in the box and asked. Questions asked before
     # come back one click away, newest first.
@@ -322,6 +345,8 @@ def test_exam_drill_shows_the_sets_answer_key_with_its_norm_path(db):
     assert any(f"<mark>{item.quote}</mark>" in m.value for m in at.markdown)
     assert any(m.value.startswith("#### The norm path") for m in at.markdown)
     assert any("key words" in i.value for i in at.info)
+    # CCAA 11.7(1) among its section's subsections, a click away.
+    assert any(e.label.startswith(f"The whole section: {key.citation.split('(')[0]} — ") for e in at.expander)
 
 
 def test_library_browse_shows_tree_and_edges():

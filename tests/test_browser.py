@@ -159,6 +159,17 @@ def test_ask_english_and_finnish(page, server):
     assert page.outside_requests == []
 
 
+def test_ask_opens_the_whole_section_around_the_answer(page, server):
+    # A subsection's answer sits among its section's other subsections: one click opens them, the answer's marked.
+    ask(page, server, "BIA 109(5)")
+    page.get_by_text("The whole section: BIA 109 — Right of creditor to vote (7 subsections)").first.click()
+    wait_for_text(page, "A person is not entitled to vote as a creditor at any meeting of creditors unless")
+    marks = [m.inner_text() for m in page.locator("mark").all()]
+    assert marks.count("A corporation may vote by an authorized proxyholder at meetings of creditors.") == 2
+    shot(page, "ask_whole_section")
+    assert page.outside_requests == []
+
+
 def test_ask_shows_another_provision_as_the_answer(page, server):
     # The next ranked provisions, offered under the answer in their own words; one becomes the answer on a click,
     # and the first answer is then offered back.

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from core import drill, index, patterns, store
-from core.answer import answer, answer_from, asked_part, lead_ins, with_alternative_first
+from core.answer import answer, answer_from, asked_part, lead_ins, section_parts, with_alternative_first
 from core.expand import expand
 from core.retrieve import Candidate, Retriever, detect_language, spell_out
 
@@ -158,6 +158,40 @@ def test_every_list_items_lead_in_is_its_provisions_own_words(db):
             assert not li.after or li.after in li.node.text, item.id
         with_after += bool(chain[-1].after)
     assert with_after > 50  # "Where (a) …, (b) …, the trustee shall …"
+
+
+def test_the_provisions_around_an_answer_are_its_sections_parts_in_order(db):
+    # BIA 109(5) ("A corporation may vote by an authorized proxyholder") sits beside 109(1), the rule on who votes.
+    around = section_parts(db, store.get_node(db, "B-3:109:5"))
+    assert around.section.id == "B-3:109" and around.answer_part == "B-3:109:5"
+    assert [p.id for p in around.parts] == [f"B-3:109:{n}" for n in range(1, 8)]
+    assert around.parts[0].text.startswith("A person is not entitled to vote as a creditor")
+    # A kohta: its momentti among the section's momentit; an item of a one-part section: that part, whole.
+    kohta = section_parts(db, store.get_node(db, "120/2004:2:2:1:1"))
+    assert kohta.answer_part == "120/2004:2:2:1" and len(kohta.parts) == 3
+    assert [p.id for p in section_parts(db, store.get_node(db, "47/1993:2:5:1:2")).parts] == ["47/1993:2:5:1"]
+    assert [p.id for p in section_parts(db, store.get_node(db, "B-3:13.6:a")).parts] == ["B-3:13.6"]
+    # Nothing around a whole section, a section without parts, a definition.
+    for whole in ("B-3:109", "B-3:14.07", "B-3:def:creditor"):
+        assert section_parts(db, store.get_node(db, whole)) is None
+
+
+def test_every_provision_is_within_the_part_shown_as_the_answer_around_it(db):
+    # Over the whole bundled corpus: the part marked as the answer holds the provision's own words (so its quote can
+    # be marked there), and the parts are the section's, in the statute's order.
+    rows = db.execute("SELECT id FROM nodes WHERE kind IN ('MOMENT', 'PARAGRAPH') AND repealed = 0").fetchall()
+    shown = 0
+    for (node_id,) in rows:
+        node = store.get_node(db, node_id)
+        around = section_parts(db, node)
+        if around is None:
+            continue
+        shown += 1
+        holder = next(p for p in around.parts if p.id == around.answer_part)
+        assert node.text in holder.text, node_id
+        assert all(p.id.startswith(around.section.id) for p in around.parts), node_id
+        assert [p.start for p in around.parts] == sorted(p.start for p in around.parts), node_id
+    assert shown > 3000
 
 
 @pytest.mark.parametrize("question", ["Can a trustee sell the bankrupt's property to a relative of the bankrupt?",
