@@ -146,13 +146,14 @@ def asked_part(question: str) -> str:
 
 
 def states_asked_type(question: str, text: str, period_only: bool = False) -> bool:
-    """Whether the question asks for a time, an amount or a place (after any leading condition) and the text states
-    every one asked for. A clause of time ("when the order is made") answers "when …?" unless `period_only` asks for
-    a stated period."""
+    """Whether the question asks for a time, an amount, a place or who pays (after any leading condition) and the
+    text states every one asked for. A clause of time ("when the order is made") answers "when …?" unless
+    `period_only` asks for a stated period."""
     time_answer = patterns.DURATION if period_only else patterns.TIME_ANSWER
     asked = [answer_pattern for question_pattern, answer_pattern in (
         (patterns.DEADLINE_QUESTION, time_answer), (patterns.AMOUNT_QUESTION, patterns.AMOUNT),
-        (patterns.PLACE_QUESTION, patterns.PLACE)) if question_pattern.search(asked_part(question))]
+        (patterns.PLACE_QUESTION, patterns.PLACE), (patterns.PAYER_QUESTION, patterns.PAYER))
+        if question_pattern.search(asked_part(question))]
     return bool(asked) and all(answer_pattern.search(text) for answer_pattern in asked)
 
 
@@ -224,15 +225,15 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     spans = sentence_spans(text, cuts)
     if not spans:
         return Located(unit, text, 0.0)
-    # What a question asks for (a time, an amount, a consequence, a limit) favours the sentences stating one. The
-    # provision's evidence reads it in the whole question — its condition often restates the provision's own ("If
+    # What a question asks for (a time, an amount, a consequence, a limit, a place, who pays) favours the sentences
+    # stating one. The provision's evidence reads it in the whole question — its condition often restates the provision's own ("If
     # the 45-day period passes …" for "Where, at the expiration of the forty-five day period …") —, but the
     # sentence quoted answers what is asked after the condition ("If … misses the deadline, what document …?").
     asked = asked_part(question)
     asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(question))  # "if … fails to" is itself the cue
     typed = [(patterns.DEADLINE_QUESTION, lambda seg: patterns.DURATION.search(seg) or patterns.DATE.search(seg)),
              (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search), (patterns.LIMIT_QUESTION, patterns.LIMIT.search),
-             (patterns.PLACE_QUESTION, patterns.PLACE.search)]
+             (patterns.PLACE_QUESTION, patterns.PLACE.search), (patterns.PAYER_QUESTION, patterns.PAYER.search)]
     whole_types = [states for question_pattern, states in typed if question_pattern.search(question)]
     asked_types = [states for question_pattern, states in typed if question_pattern.search(asked)]
     fits = _modal_fit(asked, unit.lang)

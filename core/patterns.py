@@ -425,6 +425,21 @@ PLACE = re.compile(
     r"\b(?:judicial\s+district|locality|newspaper|Gazette|register|registry|office\s+of|registered\s+office|"
     r"prison|penitentiary|[\wåäö]*(?:lehdessä|lehteen|kansliassa|kansliaan|rekisterissä|rekisteriin|tuomiopiirissä|"
     r"paikkakunnalla|paikkakunnan|oikeuspaikka\w*|kotipaikan|kotipaikka\w*)|ulkomailla)\b", re.I)
+# "Who pays the applicant's costs?", "Kuka maksaa selvittäjän palkkion?", "Mistä varoista … maksetaan?": asks who
+# bears a cost ("who bears the burden of proof" does not).
+PAYER_QUESTION = re.compile(
+    r"\bwho\s+(?:pays|must\s+pay|has\s+to\s+pay|should\s+pay|will\s+pay|covers|bears?\s+the\s+(?:costs?|expenses?|fees?)|"
+    r"is\s+(?:responsible|liable)\s+for\s+(?:the\s+)?(?:costs?|expenses?|fees?))\b|\bat\s+whose\s+(?:expense|cost)\b|"
+    r"\bout\s+of\s+(?:what|whose)\s+(?:money|funds|property)\b|"
+    r"\bkuka\s+(?:maksaa|kustantaa|vastaa\s+(?:[\wåäö]+\s+){0,2}(?:kustannuksista|kuluista))\b|"
+    r"\bkenen\s+(?:maksettav\w+|kustannuksella|vastattav\w+)|\bmistä\s+(?:varoista|maksetaan)\b", re.I)
+# Who bears it, stated: "payable out of the estate", "at the cost of the creditor", "valtion varoista", "konkurssipesä
+# vastaa … kustannuksista", "maksetaan velallisen varoista" ("toisten velkojien kustannuksella" is no payer).
+PAYER = re.compile(
+    r"\bborne\s+by\b|\bat\s+the\s+(?:expense|cost)\s+of\b|\b(?:paid|payable)\s+(?:out\s+of|from)\b|"
+    r"\bchargeable\s+(?:to|against)\b|\bvastaa\w*\s+(?:[\wåäö]+\s+){0,3}(?:kustannuksista|kuluista)\b|"
+    r"\b(?:valtion|konkurssipesän|pesän)\s+varoista\b|\b(?:maksetaan|suoritetaan|otetaan|korvataan)\s+(?:[\wåäö]+\s+){0,3}"
+    r"varoista\b", re.I)
 # A sentence that disapplies another provision ("Subsection (1) does not apply if …", "Mitä 1 momentissa säädetään,
 # ei sovelleta …"): it is about what that provision says. ("ei koske" was measured too: it says more than that, −1.)
 NON_APPLICATION = re.compile(r"\b(?:do(?:es)?\s+not\s+apply|ei\s+sovelleta)\b", re.I)

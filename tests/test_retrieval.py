@@ -887,6 +887,24 @@ def test_a_question_naming_two_laws_prefers_neither(retriever):
     assert one.laws == ["C-36"] and one.candidates[0].score > one.candidates[0].rrf
 
 
+def test_who_pays_is_answered_by_the_sentence_that_says_who_bears_the_cost(retriever):
+    from core.answer import states_asked_type
+
+    assert states_asked_type("Who pays the applicant's costs?", "the costs of the applicant shall be taxed and be "
+                                                                "payable out of the estate")
+    assert states_asked_type("Kuka maksaa selvittäjän palkkion?", "oikeus saada valtion varoista … palkkio")
+    assert states_asked_type("Kuka vastaa kustannuksista?", "konkurssipesä vastaa myynnin peruuttamisesta "
+                                                            "aiheutuvista kustannuksista")
+    assert not states_asked_type("Kuka maksaa palkkion?", "Selvittäjällä on oikeus saada kohtuullinen palkkio.")
+    # At another's expense in the figurative sense is no payer; the burden of proof is no cost.
+    assert not states_asked_type("Kuka maksaa?", "suosittu velkojaa toisten velkojien kustannuksella")
+    assert not states_asked_type("Who bears the burden of proof?", "payable out of the estate")
+    # VJL 9:70.1 says who pays the debt adjustment administrator: the State ("valtion varoista"); without the rule,
+    # a sentence on paying debts with a new loan answered (exam_who_pays_own, written before the rule).
+    a = answer(retriever, "Kuka maksaa velkajärjestelyn selvittäjän palkkion?")
+    assert a.primary.id == "57/1993:9:70:1" and "valtion varoista" in a.quote and a.quote in a.primary.text
+
+
 def test_what_answers_a_time_or_amount_question():
     from core.answer import states_asked_type
 
