@@ -226,9 +226,10 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     if not spans:
         return Located(unit, text, 0.0)
     # What a question asks for (a time, an amount, a consequence, a limit, a place, who pays) favours the sentences
-    # stating one. The provision's evidence reads it in the whole question — its condition often restates the provision's own ("If
-    # the 45-day period passes …" for "Where, at the expiration of the forty-five day period …") —, but the
-    # sentence quoted answers what is asked after the condition ("If … misses the deadline, what document …?").
+    # stating one. The provision's evidence reads it in the whole question — its condition often restates the
+    # provision's own ("If the 45-day period passes …" for "Where, at the expiration of the forty-five day period
+    # …") —, but the sentence quoted answers what is asked after the condition ("If … misses the deadline, what
+    # document …?").
     asked = asked_part(question)
     asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(question))  # "if … fails to" is itself the cue
     typed = [(patterns.DEADLINE_QUESTION, lambda seg: patterns.DURATION.search(seg) or patterns.DATE.search(seg)),
