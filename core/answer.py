@@ -637,6 +637,20 @@ def _excluded_by_reference(graph: expand_mod.GraphView, unit: Node) -> set[str]:
     return out
 
 
+def _past_a_signpost(graph: expand_mod.GraphView, ordered: list[Candidate], located: dict[str, Located]
+                     ) -> list[Candidate]:
+    """A first answer that only says where its matter is provided ("Konkurssivalvonnasta liikkeeseenlaskijan
+    konkurssissa säädetään 17 §:ssä.") restates the question's words and answers nothing: the provision it points
+    to goes first when it is among the five reranked."""
+    first = located.get(ordered[0].node_id) if ordered else None
+    if first is None or not patterns.SIGNPOST.match(first.quote.strip()):
+        return ordered
+    targets = {e.target for e in graph.out.get(first.node.id, []) if e.type == "REFERS_TO"}
+    pointed = next((c for c in ordered[1:RERANK_TOP]
+                    if any(c.node_id == t or c.node_id.startswith(t + ":") for t in targets)), None)
+    return ordered if pointed is None else [pointed] + [c for c in ordered if c is not pointed]
+
+
 def _other_than_first(retriever: Retriever, retrieval: Retrieval, ordered: list[Candidate], units: dict[str, Node],
                       located: dict[str, Located]) -> list[Candidate]:
     """"Saako velkoja muitakin tietoja kuin vuosiselonteon tiedot?": the question leaves out what one provision says
@@ -761,6 +775,7 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
         ordered = _limit_first(retriever, retrieval, ordered, units, located)
     if mode == "graph" and ordered:
         ordered = _other_than_first(retriever, retrieval, ordered, units, located)
+        ordered = _past_a_signpost(retriever.graph, ordered, located)
     if mode == "graph" and (patterns.CONCESSION_QUESTION.search(retrieval.query)
                             or patterns.UNIVERSAL_QUESTION.search(retrieval.query)):
         ordered = _exceptions_first(retriever, retrieval, ordered, units, located)

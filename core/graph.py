@@ -525,11 +525,10 @@ class _GraphBuilder:
                 out.append(num)
             return out
 
-        chap = m.group("chap").replace(" ", "") if m.group("chap") else None
-        secs, moms, kohdat = expand(m.group("secs")), expand(m.group("moms")), expand(m.group("kohdat"))
-        if secs is None and chap is not None and moms is None and kohdat is None:
-            cid = f"{law_key}:{chap}"
-            return [cid if cid in index.ids else None]
+        chaps, secs, moms, kohdat = (expand(m.group(g)) for g in ("chap", "secs", "moms", "kohdat"))
+        if secs is None and chaps is not None and moms is None and kohdat is None:  # "10 ja 11 luvussa": each chapter
+            return [f"{law_key}:{c}" if f"{law_key}:{c}" in index.ids else None for c in chaps]
+        chap = chaps[-1] if chaps else None
         if secs is None:
             if not same_law:
                 return [None]

@@ -91,7 +91,7 @@ _FI_JOIN = rf"(?:{_DASH}|\s*,\s*|\s+(?:ja|tai|sekä)\s+)"
 _FI_SEC = r"\d+(?:\s?[a-z](?![a-zåäö]))?"
 FI_REF = re.compile(
     rf"(?<![\w/])(?=\d)"
-    rf"(?:(?P<chap>\d+\s?[a-z]?)\s+(?:luvu(?:n|ssa|sta|lla|lle)|luku(?:un|a)?)\b\s*)?"
+    rf"(?:(?P<chap>\d+\s?[a-z]?(?:{_FI_JOIN}\d+\s?[a-z]?)*)\s+(?:luvu(?:n|ssa|sta|lla|lle)|luku(?:un|a)?)\b\s*)?"
     rf"(?:(?P<secs>{_FI_SEC}(?:{_FI_JOIN}{_FI_SEC})*)\s*§(?:[:]\s?[a-zåäö]+)?\s*)?"
     rf"(?:(?P<moms>\d+(?:{_FI_JOIN}\d+)*)\s+momen(?:tin|tissa|tissä|tista|tiin|tti|teissa|tien|teista|ttia|tille)\b\s*)?"
     rf"(?:(?P<kohdat>\d+[a-z]?(?:{_FI_JOIN}\d+[a-z]?)*)\s+koh(?:dan|dassa|dasta|taan|taa|dat|dissa|dista|tien|dille|tia|ta)\b)?",
@@ -425,6 +425,11 @@ PLACE = re.compile(
     r"\b(?:judicial\s+district|locality|newspaper|Gazette|register|registry|office\s+of|registered\s+office|"
     r"prison|penitentiary|[\wåäö]*(?:lehdessä|lehteen|kansliassa|kansliaan|rekisterissä|rekisteriin|tuomiopiirissä|"
     r"paikkakunnalla|paikkakunnan|oikeuspaikka\w*|kotipaikan|kotipaikka\w*)|ulkomailla)\b", re.I)
+# A sentence that only says where its matter is provided: "Konkurssivalvonnasta liikkeeseenlaskijan konkurssissa
+# säädetään 17 §:ssä.", "Velkajärjestelyn hakemisesta säädetään 8 luvussa." (not "… noudatetaan, mitä … säädetään").
+SIGNPOST = re.compile(
+    r"^[^.]*?\b(?:[\wåäö-]+(?:sta|stä))\b[^.]*\bsäädetään\s+(?:[\wåäö§:.-]+\s+){0,5}?"
+    r"(?:luvussa|§:ssä|momentissa|kohdassa)\s*\.?\s*$", re.I)
 # "Who pays the applicant's costs?", "Kuka maksaa selvittäjän palkkion?", "Mistä varoista … maksetaan?": asks who
 # bears a cost ("who bears the burden of proof" does not).
 PAYER_QUESTION = re.compile(

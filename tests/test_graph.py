@@ -144,6 +144,12 @@ def test_finnish_references_and_exceptions(graph_db):
     assert ("REFERS_TO", "120/2004:12:12") in edges(graph_db, "120/2004:6:1:2")  # "12 luvun 12 §:ssä"
     assert ("REFERS_TO", "47/1993:2:7:1:1") in edges(graph_db, "47/1993:4:24:3")  # "7 §:n 1 momentin 1 kohdassa"
     assert ("REFERS_TO", "120/2004:17") in edges(graph_db, "120/2004:3:6:2")  # "17 luvussa"
+    # "säädetään 10 ja 11 luvussa": both chapters, not only the last.
+    assert {("REFERS_TO", "120/2004:10"), ("REFERS_TO", "120/2004:11")} <= edges(graph_db, "120/2004:8:8:3")
+    # "vahingonkorvauslain (412/74) 3 ja 4 luvussa": chapters of a law outside the corpus, not this law's 4 luku.
+    assert not edges(graph_db, "57/1993:9:71:2")
+    assert any("vahingonkorvauslain" in u.reason for u in store.unresolved_refs(graph_db, "57/1993")
+               if u.source == "57/1993:9:71:2")
     # Another law of the corpus, named and numbered: "velkojien maksunsaantijärjestyksestä annetun lain (1578/1992) 6 §:n 1 momentin 3―5 kohdan"
     assert {("REFERS_TO", f"1578/1992:0:6:1:{k}") for k in (3, 4, 5)} <= edges(graph_db, "120/2004:6:2:1")
     # "5 §:n 1 momentista poiketen" (MJL 9 §)

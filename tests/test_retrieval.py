@@ -905,6 +905,25 @@ def test_who_pays_is_answered_by_the_sentence_that_says_who_bears_the_cost(retri
     assert a.primary.id == "57/1993:9:70:1" and "valtion varoista" in a.quote and a.quote in a.primary.text
 
 
+def test_a_signpost_gives_way_to_the_provision_it_points_to(retriever):
+    from core import patterns
+
+    assert patterns.SIGNPOST.match("Velkajärjestelyn hakemisesta säädetään 8 luvussa.")
+    assert patterns.SIGNPOST.match("Kiellon vastaisen varojen jaon vaikutuksesta velkajärjestelyyn säädetään 64 §:n 2 "
+                                   "momentissa.")
+    assert not patterns.SIGNPOST.match("Menettelyssä noudatetaan, mitä 5 §:ssä säädetään.")
+    # KonkL 12:6.3 only says where the matter is ("… säädetään 17 §:ssä"); 12:17.1, which it points to, answers.
+    a = answer(retriever, "Täytyykö joukkolainan haltijan valvoa saatavansa liikkeeseenlaskijan konkurssissa?")
+    assert a.primary.id == "120/2004:12:17:1" and "ilman valvontaa" in a.quote
+    assert "120/2004:12:6:3" in a.ranked[1:5]
+    # "… säädetään 10 ja 11 luvussa" points to both chapters: the fee on lapse is in chapter 10.
+    a = answer(retriever, "Saako pesänhoitaja palkkion, jos konkurssi raukeaa?")
+    assert a.primary.id == "120/2004:10:4:1" and a.quote.startswith("Pesänhoitajalla on konkurssin rauetessa oikeus")
+    # Without the graph the signpost stays first: it is a graph rule.
+    assert answer(retriever, "Saako pesänhoitaja palkkion, jos konkurssi raukeaa?", mode="hybrid").primary.id \
+        == "120/2004:8:8:3"
+
+
 def test_what_answers_a_time_or_amount_question():
     from core.answer import states_asked_type
 
