@@ -154,7 +154,7 @@ def test_ask_shows_the_provisions_around_the_answer():
     assert len(parts) == 7 and parts[0].startswith("<div><b>BIA 109(1)</b></div>")
     assert "A person is not entitled to vote as a creditor at any meeting of creditors unless" in parts[0]
     assert "<mark>" not in parts[0] and "· the answer" not in parts[0]
-    assert "<b>BIA 109(5)</b> <span class='role'>· the answer</span>" in parts[4]
+    assert "<b>BIA 109(5) — Corporation</b> <span class='role'>· the answer</span>" in parts[4]  # its marginal note
     assert "<mark>A corporation may vote by an authorized proxyholder at meetings of creditors.</mark>" in parts[4]
     # In Finnish, around a kohta: its momentti among the section's.
     at.text_input(key="question").input("KonkL 2 luku 2 § 1 mom. 1 kohta")
