@@ -40,7 +40,7 @@ en et emme ette eivät myös vain jo vielä kuitenkin mukaan osalta siten sitten
 kenen keneen kenelle millä missä mistä mihin miten milloin kuinka paljonko voi voiko saako onko voidaanko
 tulee tulisi muu muun muuta muita muiden kaikki kaikkien kaiken mahdollinen mahdollisesti he hän häntä
 hänen heidän heitä ennen jälkeen aikana kanssa ilman yli alle kohti luona lukuun
-ken millainen minkälainen kumpi moni
+ken millainen minkälainen kumpi moni lähtien alkaen lukien saakka asti
 """.split())
 
 # English nouns of action that Snowball stems apart from their verb (extension → extens, extend → extend): the

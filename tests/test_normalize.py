@@ -257,3 +257,15 @@ def test_english_spelling_candidates_come_from_a_dictionary_one_edit_away():
     # Real words are not misspellings, however far from the statutes' vocabulary ("parent" is not "patent").
     for word in ("parent", "better", "chapter", "contact", "divorce"):
         assert spelling_candidates(word, "en") == [], word
+
+
+@needs_voikko
+def test_a_finnish_postposition_of_time_is_no_verb():
+    # "Mistä lähtien …?" (since when) asks for a time; Voikko reads "lähtien" as lähteä, "to leave", which had routed
+    # "Mistä lähtien velallinen on konkurssissa?" to VJL's "josta lähtien".
+    from core import patterns
+
+    fi = analyzer("fi")
+    assert fi.terms("Mistä lähtien velallinen on konkurssissa?") == ["velallinen", "konkurssi"]
+    assert "lähteä" not in fi.terms("päivästä lukien tai siitä alkaen, mihin asti")
+    assert patterns.DEADLINE_QUESTION.search("Mistä lähtien velallinen on konkurssissa?")
