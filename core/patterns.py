@@ -339,12 +339,17 @@ AMOUNT_QUESTION = re.compile(
     r"what\s+vote|what\s+majority|"
     r"what\s+(?:percentage|share|portion|proportion)|how\s+big|"
     r"kuinka\s+suur\w*|kuinka\s+paljon|paljonko|minkä\s+suurui\w*|mikä\s+määrä|millä\s+\w*\s*enemmistöllä|minkä\s+verran|"
-    r"mikä\s+osuus|(?:kuinka\s+monta|montako)\s+prosenttia)\b",
+    r"mikä\s+osuus|(?:kuinka\s+monta|montako)\s+prosenttia|"
+    # "What is the maximum fine …?", "the largest claim", "vähimmäismäärä", "enimmäisosuus": a limit of an amount
+    r"(?:minimum|maximum|largest|smallest|highest|lowest)\s+(?:[\w'’-]+\s+){0,2}?(?:amount|debt|sum|claim|value|"
+    r"fine|fee|payment|rate|share|percentage|wages?)s?|vähimmäis\w+|enimmäis\w+)\b",
     re.I,
 )
+_NUMBER_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|twenty-five|thirty|"
+                r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)")
 AMOUNT = re.compile(
     r"\$\s?[\d,]+|\b\d[\d\s,.]*\s*(?:dollars|euroa|prosent\w*|per\s+cent)\b|\b(?:majority|two\s+thirds|"
-    r"puolet|enemmistö\w*|prosent\w*)\b",
+    rf"puolet|enemmistö\w*|prosent\w*)\b|\b{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})*\s+(?:dollars|per\s+cent)\b",
     re.I,
 )
 

@@ -948,6 +948,13 @@ def test_what_answers_a_time_or_amount_question():
     assert states_asked_type("How much notice must the landlord receive?", "not less than ten days before the hearing")
     assert not states_asked_type("How much notice must the landlord receive?", "a sum not exceeding $5,000")
     assert states_asked_type("How quickly must the trustee act?", "the trustee shall forthwith")
+    # A minimum or maximum asks for an amount; the Acts often spell one out ("five thousand dollars", "twenty-five
+    # per cent").
+    assert states_asked_type("What is the maximum fine for breaching section 10?", "a fine not exceeding five thousand "
+                                                                                  "dollars")
+    assert states_asked_type("What minimum debt does a creditor need?", "the debts … amount to one thousand dollars")
+    assert states_asked_type("Mikä on enimmäismäärä?", "enintään 500 euroa")
+    assert not states_asked_type("What is the maximum fine?", "one of the creditors")
     for share in ("What percentage of the value is paid first?", "Mikä osuus arvosta maksetaan ensin?"):
         assert states_asked_type(share, "jaetaan 50 prosenttia kiinnitetyn omaisuuden arvosta")
     # "Kuinka paljon" is Finnish for "how much", as "paljonko" is.
