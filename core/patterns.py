@@ -322,6 +322,11 @@ POWER_OF_QUESTION = re.compile(
 # "Mitä pesänhoitajan on tehtävä …?" is "what must the trustee do": its "do" is no word of the answer (a noun
 # "tehtävä", a task, would match it), as English "do" is a stopword.
 FI_DO_FRAME = re.compile(rf"^(\s*mitä\b[^?]*?)\b(?:(?:{FI_MUST}|voi|saa)\s+)?{FI_DO}\b", re.I)
+# "Whose job is it to record …?", "Kenen tehtävä on toimittaa …?": asks who must; the frame's "job" / "tehtävä" is
+# no word of the answer ("tehtävässään", "the duties" would match it).
+WHOSE_TASK_FRAME = re.compile(
+    r"\bwhose\s+(?:job|task|duty|responsibility|role)\s+is\s+it\s+to\b|"
+    r"\bkenen\s+(?:tehtävä(?:nä)?|tehtäviin|vastuulla|velvollisuus|velvollisuutena)\s+(?:on|kuuluu)\b", re.I)
 # "Who can make a proposal?", "Kenellä on oikeus hakea …?": a power (to anyone) to do the act asked about ("who can
 # be appointed?" asks who is eligible, not who holds a power).
 POWER_QUESTION = re.compile(

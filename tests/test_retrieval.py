@@ -905,6 +905,18 @@ def test_who_pays_is_answered_by_the_sentence_that_says_who_bears_the_cost(retri
     assert a.primary.id == "57/1993:9:70:1" and "valtion varoista" in a.quote and a.quote in a.primary.text
 
 
+def test_a_whose_task_frame_asks_who_and_its_task_word_is_no_evidence(retriever):
+    from core.retrieve import asked_words
+
+    assert asked_words("Whose job is it to record the date?") == "who record the date?"
+    assert asked_words("Kenen tehtävä on toimittaa jakoluetteloehdotus velalliselle?") == \
+        "who toimittaa jakoluetteloehdotus velalliselle?"
+    assert asked_words("Mitä pesänhoitajan on tehtävä?") == "Mitä pesänhoitajan ?"  # the older frame, unchanged
+    # KonkL 8:1.1: "Pesänhoitajan määrää tuomioistuin" answers whose task it is, not "… tehtävän laajuuden …".
+    a = answer(retriever, "Kenen tehtävä on määrätä pesänhoitaja?")
+    assert a.primary.id == "120/2004:8:1:1" and a.quote.startswith("Pesänhoitajan määrää tuomioistuin konkurssin alkaessa.")
+
+
 def test_a_signpost_gives_way_to_the_provision_it_points_to(retriever):
     from core import patterns
 
