@@ -910,7 +910,7 @@ def test_a_whose_task_frame_asks_who_and_its_task_word_is_no_evidence(retriever)
 
     assert asked_words("Whose job is it to record the date?") == "who record the date?"
     assert asked_words("Kenen tehtävä on toimittaa jakoluetteloehdotus velalliselle?") == \
-        "who toimittaa jakoluetteloehdotus velalliselle?"
+        "kuka toimittaa jakoluetteloehdotus velalliselle?"
     assert asked_words("Mitä pesänhoitajan on tehtävä?") == "Mitä pesänhoitajan ?"  # the older frame, unchanged
     # KonkL 8:1.1: "Pesänhoitajan määrää tuomioistuin" answers whose task it is, not "… tehtävän laajuuden …".
     a = answer(retriever, "Kenen tehtävä on määrätä pesänhoitaja?")
