@@ -33,9 +33,9 @@ MAX_ALTERNATIVES = 2
 # 1,169 evaluation questions, against 90 % / 87 % when both rank it first — worth telling the student.
 UNSURE_RANK = 3
 UNSURE_NOTICE = {"en": "Neither the keyword search nor the meaning search ranked this provision among its first "
-                       f"{UNSURE_RANK}: compare the other provisions below and the whole section.",
-                 "fi": f"Kumpikaan haku ei sijoittanut tätä säännöstä {UNSURE_RANK} ensimmäisen joukkoon: vertaa "
-                       "alla oleviin muihin säännöksiin ja koko pykälään."}
+                       "three: compare the other provisions below and the whole section.",
+                 "fi": "Kumpikaan haku ei sijoittanut tätä säännöstä kolmen ensimmäisen joukkoon: vertaa alla oleviin "
+                       "muihin säännöksiin ja koko pykälään."}
 LEAD_IN_MAX = 400  # characters: a longer lead-in is shown from its last sentence
 OUTLINE_KINDS = ("LAW", "CHAPTER")  # nodes without text of their own
 INTENT_BONUS = 0.6  # share of the best plain overlap added for a sentence of the asked-for type
