@@ -108,7 +108,7 @@ def show_section(a: dict, lang: str) -> None:
         title=title, n=len(around.parts))
     with st.expander(label):
         for part in around.parts:
-            quote = (a["quote"] if a["quote"] in part.text else "") if part.id == around.answer_part else None
+            quote = a["quote"] if part.id == around.answer_part else None  # marked where it stands verbatim
             own_heading = part.heading if part.heading != around.section.heading else ""  # a marginal note
             st.markdown(render.section_part_html(render.titled(part.citation, own_heading), part.text, lang, quote),
                         unsafe_allow_html=True)

@@ -654,7 +654,7 @@ def _past_a_signpost(graph: expand_mod.GraphView, ordered: list[Candidate], loca
         return ordered
     targets = {e.target for e in graph.out.get(first.node.id, []) if e.type == "REFERS_TO"}
     pointed = next((c for c in ordered[1:RERANK_TOP]
-                    if any(c.node_id == t or c.node_id.startswith(t + ":") for t in targets)), None)
+                    if any(within(c.node_id, t) for t in targets)), None)
     return ordered if pointed is None else [pointed] + [c for c in ordered if c is not pointed]
 
 
@@ -886,10 +886,14 @@ def _alternative_json(node_id: str, label: str, quote: str, score: float, headin
     return out
 
 
+def within(node_id: str, holder_id: str) -> bool:
+    """Whether a provision is `holder_id` or lies inside it (its subsection, paragraph, …): ids nest by ":"."""
+    return node_id == holder_id or node_id.startswith(holder_id + ":")
+
+
 def _overlaps(node: Node, other: Node | None) -> bool:
     """Whether one of two provisions holds the other (a paragraph and its subsection say the same words)."""
-    return other is not None and (node.id == other.id or node.id.startswith(other.id + ":")
-                                  or other.id.startswith(node.id + ":"))
+    return other is not None and (within(node.id, other.id) or within(other.id, node.id))
 
 
 def _with_headings_and_lead_ins(db, result: Answer) -> Answer:
@@ -949,7 +953,7 @@ def section_parts(db, node: Node | None) -> SectionParts | None:
     if len(parts) < 2:  # a section of one part: around a list item, its other items
         whole = parts[0] if parts else section
         return SectionParts(section, [whole], whole.id) if node.kind == "PARAGRAPH" else None
-    holder = next((p for p in parts if node.id == p.id or node.id.startswith(p.id + ":")), None)
+    holder = next((p for p in parts if within(node.id, p.id)), None)
     return SectionParts(section, parts, holder.id) if holder is not None else None
 
 

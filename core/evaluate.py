@@ -14,7 +14,7 @@ from pathlib import Path
 
 import sqlite_utils
 
-from core.answer import answer
+from core.answer import answer, within
 from core.expand import path_connects
 from core.retrieve import Retriever
 
@@ -51,7 +51,7 @@ class Matcher:
 
     def matches(self, node_id: str, expected: str) -> bool:
         n, e = self._canonical(node_id), self._canonical(expected)
-        if n == e or n.startswith(e + ":"):
+        if within(n, e):
             return True
         host = self.defined_in(node_id) if ":def:" in node_id else None
         return host is not None and host != node_id and self.matches(host, expected)
