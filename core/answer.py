@@ -768,13 +768,11 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     best = max((loc.score for loc in located.values()), default=0.0) or 1.0
     head = sorted(head, key=lambda c: (-(c.score + RERANK_WEIGHT * located[c.node_id].score / best), c.node_id))
     # Both retrievers put the same unit first: sentence evidence does not overrule that agreement — unless
-    # the question asks for a time or an amount that the agreed unit's best sentence does not state and the
-    # sentence evidence's choice does.
+    # the question asks for a time or an amount, or who may act, that the agreed unit's best sentence does not
+    # state and the sentence evidence's choice does.
     agreed = cands[0] if cands and cands[0].bm25_rank == 1 and cands[0].dense_rank == 1 else None
-    typed_elsewhere = agreed is not None and states_asked_type(
-        retrieval.query, located[head[0].node_id].quote) and not states_asked_type(
-        retrieval.query, located[agreed.node_id].quote)
-    if agreed is not None and not asks_consequence and not typed_elsewhere:
+    if agreed is not None and not asks_consequence and not _answered_only_by(
+            retrieval, asked, located[head[0].node_id].quote, located[agreed.node_id].quote):
         head = [agreed] + [c for c in head if c is not agreed]
     in_head = {c.node_id for c in head}
     ordered = head + [c for c in cands[RERANK_TOP:] if c.node_id not in in_head]
@@ -787,6 +785,17 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
                             or patterns.UNIVERSAL_QUESTION.search(retrieval.query)):
         ordered = _exceptions_first(retriever, retrieval, ordered, units, located)
     return ordered, located
+
+
+def _answered_only_by(retrieval: Retrieval, asked: str, quote: str, agreed_quote: str) -> bool:
+    """Whether `quote` states what the question asks for and the agreed unit's `agreed_quote` does not: a time,
+    an amount, a place or a payer (states_asked_type), or for "Who may …?" / "Kuka voi …?" a power granted to
+    someone ("Hakemuksen saneerausmenettelystä voi tehdä: 1) velallinen" against "kun hakemus … tehdään")."""
+    if states_asked_type(retrieval.query, quote) and not states_asked_type(retrieval.query, agreed_quote):
+        return True
+    if patterns.POWER_QUESTION.search(asked):
+        return extract.grants_power(quote, retrieval.lang) and not extract.grants_power(agreed_quote, retrieval.lang)
+    return False
 
 
 def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10, as_typed: bool = False) -> Answer:

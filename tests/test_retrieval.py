@@ -1014,6 +1014,23 @@ def test_agreement_of_both_retrievers_yields_to_a_stated_time_on_a_when_question
     assert ranked_for("Is a bankrupt who never was bankrupt before discharged automatically?")[0] == "B-3:68:16"
 
 
+def test_agreement_of_both_retrievers_yields_to_a_granted_power_on_a_who_may_question(retriever):
+    # Real provisions with made-up ranks: YSL 4:24.1 ("kun hakemus saneerausmenettelystä tehdään", passive: no
+    # one is named) agreed first by both retrievers; YSL 2:5.1 names who may apply ("voi tehdä: 1) velallinen").
+    from core.answer import _rerank
+    from core.retrieve import Candidate, Retrieval
+
+    def ranked_for(question: str) -> list[str]:
+        first = Candidate("47/1993:4:24:1", "47/1993", bm25_rank=1, dense_rank=1, score=0.033)
+        second = Candidate("47/1993:2:5:1", "47/1993", bm25_rank=2, dense_rank=2, score=0.032)
+        retrieval = Retrieval(query=question, lang="fi", mode="graph", laws=["47/1993"], candidates=[first, second])
+        return [c.node_id for c in _rerank(retriever, retrieval, "graph", 10)[0]]
+
+    assert ranked_for("Ketkä saavat jättää hakemuksen saneerausmenettelystä?")[0] == "47/1993:2:5:1"
+    # Not a who-may question: the agreement stands.
+    assert ranked_for("Mitä tapahtuu, kun hakemus saneerausmenettelystä tehdään?")[0] == "47/1993:4:24:1"
+
+
 def test_a_sentence_that_answers_almost_as_well_is_quoted_with_the_best(retriever):
     # Not evaluation questions. KonkL 4:6.1 states the duty and then its qualification in the same words.
     from core.answer import localise
