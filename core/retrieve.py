@@ -38,7 +38,7 @@ DIVERSITY_TOP, DIVERSITY_PER_SECTION = 5, 2
 DIVERSITY_TIE = 1e-5
 DENSE_WEIGHT = {"en": 1.0, "fi": 0.2}
 DEFINITION_GUARD = 0.004
-TRANSITIONAL_GUARD = 0.004  # like the definition guard: old-case rules after live law
+TRANSITIONAL_GUARD = 0.004  # like the definition guard: old-case rules and the short title after live law
 GENERIC_TITLE_TERMS = frozenset({"laki"})  # "Konkurssilaki": the law, not its subject
 DEFINITION_LOOKUP_BONUS = 0.05  # above the sentence rerank (answer.RERANK_WEIGHT): a direct hit
 BARE_TERM_WORDS = 5  # a query of at most this many words, not a question, may be a term to look up
@@ -154,6 +154,7 @@ class Retriever:
             has_speller(lang)  # loads the spelling dictionary
         _ = self.graph
         self.sections_headed(patterns.TRANSITIONAL_HEADING)
+        self.sections_headed(patterns.SHORT_TITLE_HEADING)
         if self.dense_enabled:
             try:
                 index.load_model()
@@ -419,13 +420,17 @@ class Retriever:
         if leading and not set(looked_up) & set(leading):
             looked_up = leading
         asks_definition = asked is not None or bool(looked_up)
-        transitional = set() if patterns.TRANSITIONAL_QUESTION.search(text) else \
+        # Sections that state no rule the question can be after: transitional provisions, and the short title
+        # (which every question naming the Act in full matches), each unless the question asks for it.
+        no_rule = set() if patterns.TRANSITIONAL_QUESTION.search(text) else \
             self.sections_headed(patterns.TRANSITIONAL_HEADING)
+        if not patterns.SHORT_TITLE_QUESTION.search(text):
+            no_rule = no_rule | self.sections_headed(patterns.SHORT_TITLE_HEADING)
         for c in cands.values():
             c.score = c.rrf + (0.002 * route_share.get(c.law_key, 0.0) if c.law_key == top_law else 0.0)
             if ":def:" in c.node_id and not asks_definition:
                 c.score -= DEFINITION_GUARD  # pair guard: an operative provision before a definition
-            if _section_of(c.node_id) in transitional:
+            if _section_of(c.node_id) in no_rule:
                 c.score -= TRANSITIONAL_GUARD
         if asks_definition:
             # Definition look-up: the definitions whose whole term the question names go first.

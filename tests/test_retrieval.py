@@ -714,6 +714,19 @@ def test_transitional_provisions_yield_to_live_law_unless_the_question_is_about_
     assert "60 prosenttia" in old_case.quote
 
 
+def test_the_short_title_yields_to_the_acts_rules_unless_the_question_asks_for_it(retriever):
+    # Not evaluation questions. "This Act may be cited as the Companies' Creditors Arrangement Act" matches every
+    # question that names the Act in full and answers none of them.
+    from core import patterns
+
+    assert retriever.sections_headed(patterns.SHORT_TITLE_HEADING) == {"B-3:1", "C-36:1"}
+    about_the_act = answer(retriever, "Which debtor companies fall under the Companies' Creditors Arrangement Act?")
+    assert "C-36:1" not in about_the_act.ranked[:5]
+    assert answer(retriever, "What is the short title of the Companies' Creditors Arrangement Act?").primary.id == \
+        "C-36:1"
+    assert answer(retriever, "How may the Bankruptcy and Insolvency Act be cited?").primary.id == "B-3:1"
+
+
 def test_sentence_rerank_keeps_a_unit_both_retrievers_put_first(retriever):
     from core import patterns, store
     from core.answer import localise, states_asked_type
