@@ -4,7 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core import render, store
-from core.answer import section_parts
+from core.answer import same_words_elsewhere, section_parts
 
 CSS = """
 <style>
@@ -90,10 +90,25 @@ def show_provision(a: dict, lang: str) -> None:
     if a.get("lead_in"):  # a list item: the words it completes, or it reads as a fragment
         st.markdown(render.lead_in_html(a["lead_in"], lang), unsafe_allow_html=True)
     st.markdown(render.quote_html(p["text"], a["quote"]), unsafe_allow_html=True)
+    show_same_words(a, lang)
     if a["quote"]:  # to copy into an answer: the verbatim words with their citation (the block's copy button)
         with st.expander(render.strings(lang)["copy_quote"]):
             st.code(render.cited_quote(a["quote"], p["label"], a.get("lead_in")), language=None, wrap_lines=True)
     show_section(a, lang)
+
+
+def show_same_words(a: dict, lang: str) -> None:
+    """Where else the law states the quoted words (the words alone cannot tell those provisions apart), each under
+    the heading that tells it apart: its section's, or within the answer's own section its own."""
+    db = database()
+    node = store.get_node(db, a["primary"]["node_id"])
+    twins = same_words_elsewhere(db, node, a["quote"])
+    if not twins:
+        return
+    sections = store.get_nodes(db, sorted({n.section_id for n in twins if n.section_id}))
+    labels = [render.titled(n.citation, store.heading(db, n) if n.section_id == node.section_id or
+                            n.section_id not in sections else sections[n.section_id].heading) for n in twins]
+    st.caption(render.strings(lang)["same_words"].format(labels="; ".join(labels)))
 
 
 def show_section(a: dict, lang: str) -> None:

@@ -37,6 +37,7 @@ UNSURE_NOTICE = {"en": "Neither the keyword search nor the meaning search ranked
                  "fi": "Kumpikaan haku ei sijoittanut tätä säännöstä kolmen ensimmäisen joukkoon: vertaa alla oleviin "
                        "muihin säännöksiin ja koko pykälään."}
 LEAD_IN_MAX = 400  # characters: a longer lead-in is shown from its last sentence
+MIN_SHARED_QUOTE = 40  # characters: shorter quotes ("the court may order") stand in many provisions
 OUTLINE_KINDS = ("LAW", "CHAPTER")  # nodes without text of their own
 INTENT_BONUS = 0.6  # share of the best plain overlap added for a sentence of the asked-for type
 LENGTH_PENALTY = 0.0008
@@ -964,6 +965,24 @@ def section_parts(db, node: Node | None) -> SectionParts | None:
         return SectionParts(section, [whole], whole.id) if node.kind == "PARAGRAPH" else None
     holder = next((p for p in parts if within(node.id, p.id)), None)
     return SectionParts(section, parts, holder.id) if holder is not None else None
+
+
+def same_words_elsewhere(db, node: Node | None, quote: str) -> list[Node]:
+    """Other provisions that state the quoted words verbatim: the two Acts' twin provisions (BIA 270(1) and CCAA
+    47(1)), a charge's priority in four sections of the CCAA, an initial stay's terms repeated for later stays
+    (CCAA 11.02(1)(b) and (2)(b)). The words alone cannot tell which one a question means, so the student is shown
+    where else they stand. The most specific provision holding them, in each law's order; none for a quote shorter
+    than MIN_SHARED_QUOTE, or beside the answer's own provision, its parts and the definition it states."""
+    if node is None or len(quote) < MIN_SHARED_QUOTE:
+        return []
+
+    def home(n: Node) -> str:  # a definition stands in the provision that states it
+        return n.parent_id if n.kind == "DEFINITION" and n.parent_id else n.id
+
+    mine = home(node)
+    others = [n for n in store.nodes_containing(db, quote, node.lang)
+              if not (within(home(n), mine) or within(mine, home(n)))]
+    return [n for n in others if not any(o is not n and within(home(o), n.id) for o in others)]
 
 
 def _with_norm_path(retriever: Retriever, result: Answer) -> Answer:

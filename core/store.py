@@ -188,6 +188,13 @@ def heading(db: sqlite_utils.Database, node: Node | None) -> str:
     return headings(db, [node])[node.id] if node is not None else ""
 
 
+def nodes_containing(db: sqlite_utils.Database, words: str, lang: str) -> list[Node]:
+    """The live nodes of a language whose text contains `words` exactly, in each law's order."""
+    return [_node(r) for r in db.query(
+        "SELECT * FROM nodes WHERE lang = ? AND repealed = 0 AND instr(text, ?) > 0 ORDER BY law_key, ordinal",
+        [lang, words])]
+
+
 def law_nodes(db: sqlite_utils.Database, law_key: str) -> list[Node]:
     return [_node(r) for r in db.query("SELECT * FROM nodes WHERE law_key = ? ORDER BY ordinal", [law_key])]
 

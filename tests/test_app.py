@@ -164,6 +164,20 @@ def test_ask_shows_the_provisions_around_the_answer():
         in labels
 
 
+def test_ask_says_where_else_the_law_states_the_same_words():
+    # A later stay order repeats the initial one's terms word for word (CCAA 11.02(2)(b) and (1)(b)); the BIA's
+    # recognition of a foreign proceeding is the CCAA's (BIA 270(1), CCAA 47(1)).
+    at = run("pages/1_Ask.py")
+    at.text_input(key="question").input("CCAA 11.02(2)(b)")
+    at.button[0].click().run()
+    assert not at.exception
+    assert "The same words also stand in CCAA 11.02(1)(b) — Stays, etc. — initial application." in \
+        [c.value for c in at.caption]
+    at.text_input(key="question").input("BIA 109(5)")  # words of its own
+    at.button[0].click().run()
+    assert not any(c.value.startswith("The same words") for c in at.caption)
+
+
 def test_ask_suggests_examples_and_keeps_the_questions_asked_before():
     # An empty page offers example questions; a clicked one is put in the box and asked. Questions asked before
     # come back one click away, newest first.

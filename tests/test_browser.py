@@ -159,6 +159,17 @@ def test_ask_english_and_finnish(page, server):
     assert page.outside_requests == []
 
 
+def test_ask_names_the_other_provisions_with_the_same_words(page, server):
+    # The CCAA states a charge's priority in the same words four times: the page says where else, under the quote.
+    ask(page, server, "Can the court order that a charge over the company's property rank ahead of secured creditors "
+                      "under the CCAA?")
+    note = page.get_by_text("The same words also stand in").first
+    note.wait_for()
+    assert note.inner_text().count("CCAA 11.") == 3 and "CCAA 11.4(4) — Critical supplier" in note.inner_text()
+    shot(page, "ask_same_words")
+    assert page.outside_requests == []
+
+
 def test_ask_opens_the_whole_section_around_the_answer(page, server):
     # A subsection's answer sits among its section's other subsections: one click opens them, the answer's marked.
     ask(page, server, "BIA 109(5)")

@@ -727,6 +727,27 @@ def test_the_short_title_yields_to_the_acts_rules_unless_the_question_asks_for_i
     assert answer(retriever, "How may the Bankruptcy and Insolvency Act be cited?").primary.id == "B-3:1"
 
 
+def test_same_words_elsewhere_finds_twin_provisions_not_the_answers_own_parts(retriever):
+    from core.answer import MIN_SHARED_QUOTE, same_words_elsewhere
+
+    db = retriever.db
+
+    def twins(node_id: str, quote: str | None = None) -> list[str]:
+        node = store.get_node(db, node_id)
+        return [n.id for n in same_words_elsewhere(db, node, node.text if quote is None else quote)]
+
+    assert twins("B-3:270:1") == ["C-36:47:1"]  # the two Acts' recognition of a foreign proceeding
+    # The CCAA's charges: the same priority sentence in three other sections, each its subsection, not the section.
+    assert twins("C-36:11.51:2") == ["C-36:11.2:2", "C-36:11.4:4", "C-36:11.52:2"]
+    # A definition is not its own twin in the section that states it (BIA 4(1) states "entity"), in either direction;
+    # the CCAA's "financial collateral" is the BIA's, word for word.
+    assert twins("B-3:def:entity") == [] and twins("B-3:4:1", "entity means a person other than an individual") == []
+    assert twins("C-36:def:financial collateral") == ["B-3:def:financial collateral"]
+    assert twins("120/2004:12:5:1") == []  # the momentti that names *valvontapäivä* and that definition
+    short = "the court may"
+    assert len(short) < MIN_SHARED_QUOTE and twins("C-36:11.51:2", short) == []
+
+
 def test_sentence_rerank_keeps_a_unit_both_retrievers_put_first(retriever):
     from core import patterns, store
     from core.answer import localise, states_asked_type
