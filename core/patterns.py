@@ -214,11 +214,11 @@ WHAT_IS_TERM = re.compile(
 DEFINITION_ASKED = re.compile(
     r"^\s*(?:what|who)\s+(?:counts?\s+as|qualif(?:y|ies)\s+as|is\s+meant\s+by)\s+(?:an?\s+|the\s+)?(?P<term>[^?]+)",
     re.I)  # not "who is treated as a director if …?": a deeming rule for a case, not the word's meaning
-# Transitional and commencement provisions speak of old cases; they yield to live law unless asked for.
 # A section that only names its Act ("This Act may be cited as the Bankruptcy and Insolvency Act"): it matches any
 # question naming the Act in full and answers none, unless the question asks for the name.
 SHORT_TITLE_HEADING = re.compile(r"^\s*short\s+title\s*$", re.I)
 SHORT_TITLE_QUESTION = re.compile(r"\b(?:short\s+title|cited\s+as|cite[ds]?\b|called)", re.I)
+# Transitional and commencement provisions speak of old cases; they yield to live law unless asked for.
 TRANSITIONAL_HEADING = re.compile(r"\b(?:voimaantulo\w*|siirtymäsäännö\w*|transitional|coming\s+into\s+force)", re.I)
 TRANSITIONAL_QUESTION = re.compile(
     r"\b(?:voimaan\w*|siirtymä\w*|transitional|coming\s+into\s+force|in\s+force|(?:19|20)\d\d)\b", re.I)

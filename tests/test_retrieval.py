@@ -1030,39 +1030,39 @@ def test_what_answers_a_time_or_amount_question():
         assert not states_asked_type(how_much, "jaetaan ennen muita saatavia")
 
 
-def test_agreement_of_both_retrievers_yields_to_a_stated_time_on_a_when_question(retriever):
-    # The rerank rule on real provisions with made-up ranks: BIA 68(16) (agreed first by both retrievers)
-    # states no period; BIA 168.1(1), second, does ("on the expiry of 9 months").
+def _first_after_rerank(retriever, question: str, lang: str, agreed: str, second: str) -> str:
+    """The rerank's first unit when both retrievers put `agreed` first and `second` second (made-up ranks on real
+    provisions)."""
     from core.answer import _rerank
     from core.retrieve import Candidate, Retrieval
 
-    def ranked_for(question: str) -> list[str]:
-        first = Candidate("B-3:68:16", "B-3", bm25_rank=1, dense_rank=1, score=0.033)
-        second = Candidate("B-3:168.1:1", "B-3", bm25_rank=2, dense_rank=2, score=0.032)
-        retrieval = Retrieval(query=question, lang="en", mode="graph", laws=["B-3"], candidates=[first, second])
-        return [c.node_id for c in _rerank(retriever, retrieval, "graph", 10)[0]]
+    law = agreed.split(":")[0]
+    candidates = [Candidate(agreed, law, bm25_rank=1, dense_rank=1, score=0.033),
+                  Candidate(second, law, bm25_rank=2, dense_rank=2, score=0.032)]
+    retrieval = Retrieval(query=question, lang=lang, mode="graph", laws=[law], candidates=candidates)
+    return _rerank(retriever, retrieval, "graph", 10)[0][0].node_id
 
-    assert ranked_for("When is a bankrupt who never was bankrupt before discharged automatically?")[0] == \
-        "B-3:168.1:1"
+
+def test_agreement_of_both_retrievers_yields_to_a_stated_time_on_a_when_question(retriever):
+    # BIA 68(16) (agreed first by both retrievers) states no period; BIA 168.1(1), second, does ("on the expiry of
+    # 9 months").
+    def first(question: str) -> str:
+        return _first_after_rerank(retriever, question, "en", "B-3:68:16", "B-3:168.1:1")
+
+    assert first("When is a bankrupt who never was bankrupt before discharged automatically?") == "B-3:168.1:1"
     # Not a time question: the agreement stands.
-    assert ranked_for("Is a bankrupt who never was bankrupt before discharged automatically?")[0] == "B-3:68:16"
+    assert first("Is a bankrupt who never was bankrupt before discharged automatically?") == "B-3:68:16"
 
 
 def test_agreement_of_both_retrievers_yields_to_a_granted_power_on_a_who_may_question(retriever):
-    # Real provisions with made-up ranks: YSL 4:24.1 ("kun hakemus saneerausmenettelystä tehdään", passive: no
-    # one is named) agreed first by both retrievers; YSL 2:5.1 names who may apply ("voi tehdä: 1) velallinen").
-    from core.answer import _rerank
-    from core.retrieve import Candidate, Retrieval
+    # YSL 4:24.1 ("kun hakemus saneerausmenettelystä tehdään", passive: no one is named) agreed first by both
+    # retrievers; YSL 2:5.1 names who may apply ("voi tehdä: 1) velallinen").
+    def first(question: str) -> str:
+        return _first_after_rerank(retriever, question, "fi", "47/1993:4:24:1", "47/1993:2:5:1")
 
-    def ranked_for(question: str) -> list[str]:
-        first = Candidate("47/1993:4:24:1", "47/1993", bm25_rank=1, dense_rank=1, score=0.033)
-        second = Candidate("47/1993:2:5:1", "47/1993", bm25_rank=2, dense_rank=2, score=0.032)
-        retrieval = Retrieval(query=question, lang="fi", mode="graph", laws=["47/1993"], candidates=[first, second])
-        return [c.node_id for c in _rerank(retriever, retrieval, "graph", 10)[0]]
-
-    assert ranked_for("Ketkä saavat jättää hakemuksen saneerausmenettelystä?")[0] == "47/1993:2:5:1"
+    assert first("Ketkä saavat jättää hakemuksen saneerausmenettelystä?") == "47/1993:2:5:1"
     # Not a who-may question: the agreement stands.
-    assert ranked_for("Mitä tapahtuu, kun hakemus saneerausmenettelystä tehdään?")[0] == "47/1993:4:24:1"
+    assert first("Mitä tapahtuu, kun hakemus saneerausmenettelystä tehdään?") == "47/1993:4:24:1"
 
 
 def test_a_sentence_that_answers_almost_as_well_is_quoted_with_the_best(retriever):
