@@ -5,6 +5,7 @@ import streamlit as st
 
 import ui
 from core import build, render, store
+from core.answer import same_words_elsewhere
 from core.model import IngestError
 
 ALL_PARTS = "All parts"
@@ -60,6 +61,9 @@ with tab_browse:
                     st.markdown(f"**{part.citation}** · `{part.id}`" + (f" · *{part.heading}*" if part.heading else ""))
                     st.markdown(render.quote_html(part.text, ""), unsafe_allow_html=True)
                     lines = render.relation_lines(*edges[part.id], labels)
+                    twins = same_words_elsewhere(db, part, part.text)
+                    if twins:  # word for word elsewhere: the Acts' twin provisions
+                        lines.append("Same words · Samat sanat: " + ", ".join(n.citation for n in twins))
                     if lines:
                         st.caption("  \n".join(lines))
 

@@ -383,6 +383,11 @@ def test_library_browse_shows_tree_and_edges():
     assert any(c.startswith("REFERS_TO → BIA 50.4(1) (“subsection (1)”)") and "REFERS_TO ← BIA 50(6)(a)" in c
                for c in captions)
     assert any("CCAA 11.6(b)(i)" in c for c in captions) and not any("B-3:" in c for c in captions)
+    # A provision the other Act states word for word says so: BIA 270(1) is CCAA 47(1).
+    at.selectbox(key="lib_part").set_value("PART XIII — Cross-border Insolvencies").run()
+    sections = at.selectbox[-1]
+    sections.select_index(next(i for i, o in enumerate(sections.options) if o.startswith("BIA 270 "))).run()
+    assert any("Same words · Samat sanat: CCAA 47(1)" in c.value for c in at.caption)
 
 
 def _review_page(state=None):
