@@ -4,7 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core import render, store
-from core.answer import same_words_elsewhere, section_parts
+from core.answer import citing_provisions, same_words_elsewhere, section_parts
 
 CSS = """
 <style>
@@ -76,12 +76,26 @@ def require_corpus() -> bool:
 
 def show_answer(a: dict, lang: str, graph: bool = True) -> None:
     """An answer's provision with its quote marked, and the norm path's cards: what the answer depends on (only the
-    graph search follows it)."""
+    graph search follows it); then what depends on the answer."""
     show_provision(a, lang)
     if graph:
         show_norm_path(a, lang)
     else:
         st.caption(render.strings(lang)["no_graph"])
+    show_citing(a, lang)
+
+
+def show_citing(a: dict, lang: str) -> None:
+    """The provisions that refer to the answer or make an exception to it, other than the norm path's cards, each
+    under its heading: a click away, as a citator lists them."""
+    db = database()
+    shown = {sup["node_id"] for sup in a["supporting"]}
+    citing = [n for n in citing_provisions(db, store.get_node(db, a["primary"]["node_id"])) if n.id not in shown]
+    if not citing:
+        return
+    headings = store.headings(db, citing)
+    with st.expander(render.strings(lang)["cited_by"].format(n=len(citing))):
+        st.markdown("  \n".join(render.titled(f"**{n.citation}**", headings.get(n.id, "")) for n in citing))
 
 
 def show_provision(a: dict, lang: str) -> None:

@@ -985,6 +985,19 @@ def same_words_elsewhere(db, node: Node | None, quote: str) -> list[Node]:
     return [n for n in others if not any(o is not n and within(home(o), n.id) for o in others)]
 
 
+def citing_provisions(db, node: Node | None) -> list[Node]:
+    """The provisions that refer to `node` or to one of its parts, or make an exception to it, in each law's order:
+    what depends on the answer, the other way along the norm path (BIA 49(4), the official receiver appointing a
+    trustee, for 49(1)'s assignment). Not those citing its whole section ("section 50.4" for 50.4(3)): they depend
+    on the section, and for a definition on the Act's list of them."""
+    if node is None:
+        return []
+    targets = {node.id, *(d.id for d in _descendants(db, node))}
+    sources = {e.source for target in targets for e in store.edges_to(db, target)
+               if e.type in ("REFERS_TO", "EXCEPTS") and not (within(e.source, node.id) or within(node.id, e.source))}
+    return sorted(store.get_nodes(db, sorted(sources)).values(), key=lambda n: (n.law_key, n.ordinal or 0))
+
+
 def _with_norm_path(retriever: Retriever, result: Answer) -> Answer:
     """The primary's exceptions, references and definitions (DESIGN's expansion), chosen for the cards."""
     t = time.perf_counter()

@@ -40,7 +40,8 @@ STRINGS = {
            "alternatives": "Other provisions that may answer", "show_alternative": "Show as the answer",
            "lead_in": "The words it completes",
            "whole_section": "The whole section: {title} ({n} subsections)", "whole_list": "The whole list: {title}",
-           "answer_part": "the answer", "same_words": "The same words also stand in {labels}."},
+           "answer_part": "the answer", "same_words": "The same words also stand in {labels}.",
+           "cited_by": "Provisions that refer to this one ({n})"},
     "fi": {"primary": "Vastaus — säännös", "supporting": "Normipolku: mistä vastaus riippuu",
            "path": "Normipolku", "candidates": "Ehdokkaat (BM25-sija, vektorisija, RRF)", "latency": "Viive",
            "nothing": "Ei osumia. Kokeile muita sanoja tai viittausta, kuten ”KonkL 3 luku 2 §”.",
@@ -54,7 +55,8 @@ STRINGS = {
            "alternatives": "Muut säännökset, jotka voivat vastata", "show_alternative": "Näytä vastauksena",
            "lead_in": "Sanat, joita kohta täydentää",
            "whole_section": "Koko pykälä: {title} ({n} momenttia)", "whole_list": "Koko luettelo: {title}",
-           "answer_part": "vastaus", "same_words": "Samat sanat ovat myös kohdassa {labels}."},
+           "answer_part": "vastaus", "same_words": "Samat sanat ovat myös kohdassa {labels}.",
+           "cited_by": "Säännökset, jotka viittaavat tähän ({n})"},
 }
 
 

@@ -178,6 +178,19 @@ def test_ask_says_where_else_the_law_states_the_same_words():
     assert not any(c.value.startswith("The same words") for c in at.caption)
 
 
+def test_ask_lists_the_provisions_that_refer_to_the_answer():
+    # BIA 49(1) lets an insolvent person make an assignment; 49(3) (where it is offered and filed) and
+    # 49(4) (the official receiver appoints a trustee) depend on it.
+    at = run("pages/1_Ask.py")
+    at.text_input(key="question").input("BIA 49(1)")
+    at.button[0].click().run()
+    assert not at.exception
+    cited_by = next(e for e in at.expander if e.label.startswith("Provisions that refer to this one"))
+    listed = cited_by.markdown[0].value
+    assert cited_by.label == "Provisions that refer to this one (2)"
+    assert "**BIA 49(3)**" in listed and "**BIA 49(4)**" in listed and "**BIA 49(1)**" not in listed
+
+
 def test_ask_suggests_examples_and_keeps_the_questions_asked_before():
     # An empty page offers example questions; a clicked one is put in the box and asked. Questions asked before
     # come back one click away, newest first.

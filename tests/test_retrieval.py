@@ -748,6 +748,21 @@ def test_same_words_elsewhere_finds_twin_provisions_not_the_answers_own_parts(re
     assert len(short) < MIN_SHARED_QUOTE and twins("C-36:11.51:2", short) == []
 
 
+def test_citing_provisions_are_what_refers_to_or_excepts_the_answer(retriever):
+    from core.answer import citing_provisions
+
+    db = retriever.db
+
+    def citing(node_id: str) -> list[str]:
+        return [n.id for n in citing_provisions(db, store.get_node(db, node_id))]
+
+    assert {"B-3:49:3", "B-3:49:4"} <= set(citing("B-3:49:1"))  # "the assignment made under subsection (1)"
+    assert not any(i.startswith("B-3:49:1") for i in citing("B-3:49:1"))  # not itself or its parts
+    # Its exception, which names it ("Despite subsection (3)"), but not what cites "section 50.4" as a whole.
+    assert "B-3:50.4:4" in citing("B-3:50.4:3") and "B-3:47.1:1" not in citing("B-3:50.4:3")
+    assert "B-3:47.1:1" in citing("B-3:50.4")
+
+
 def test_sentence_rerank_keeps_a_unit_both_retrievers_put_first(retriever):
     from core import patterns, store
     from core.answer import localise, states_asked_type
