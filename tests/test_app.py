@@ -23,6 +23,15 @@ def run(page: str, state: dict | None = None) -> AppTest:
     return at
 
 
+def asked(question: str, at: AppTest | None = None) -> AppTest:
+    """The Ask page after asking `question` (on `at`, the page as it was, when given)."""
+    at = at or run("pages/1_Ask.py")
+    at.text_input(key="question").input(question)
+    at.button[0].click().run()
+    assert not at.exception
+    return at
+
+
 @pytest.fixture(autouse=True)
 def _built(data_dir):
     yield
@@ -144,10 +153,7 @@ def test_ask_shows_a_list_items_lead_in_above_its_quote():
 def test_ask_shows_the_provisions_around_the_answer():
     # An answer's own subsection is one of several: the whole section is a click away, each part in its own words
     # under its citation, the answer's part labelled and its quote marked.
-    at = run("pages/1_Ask.py")
-    at.text_input(key="question").input("BIA 109(5)")
-    at.button[0].click().run()
-    assert not at.exception
+    at = asked("BIA 109(5)")
     around = next(e for e in at.expander if e.label.startswith("The whole section"))
     assert around.label == "The whole section: BIA 109 — Right of creditor to vote (7 subsections)"
     parts = [m.value for m in around.markdown]
@@ -157,9 +163,7 @@ def test_ask_shows_the_provisions_around_the_answer():
     assert "<b>BIA 109(5) — Corporation</b> <span class='role'>· the answer</span>" in parts[4]  # its marginal note
     assert "<mark>A corporation may vote by an authorized proxyholder at meetings of creditors.</mark>" in parts[4]
     # In Finnish, around a kohta: its momentti among the section's.
-    at.text_input(key="question").input("KonkL 2 luku 2 § 1 mom. 1 kohta")
-    at.button[0].click().run()
-    labels = [e.label for e in at.expander]
+    labels = [e.label for e in asked("KonkL 2 luku 2 § 1 mom. 1 kohta", at).expander]
     assert "Koko pykälä: KonkL 2 luku 2 § — Velkojan oikeus vaatia velallisen asettamista konkurssiin (3 momenttia)" \
         in labels
 
@@ -167,25 +171,16 @@ def test_ask_shows_the_provisions_around_the_answer():
 def test_ask_says_where_else_the_law_states_the_same_words():
     # A later stay order repeats the initial one's terms word for word (CCAA 11.02(2)(b) and (1)(b)); the BIA's
     # recognition of a foreign proceeding is the CCAA's (BIA 270(1), CCAA 47(1)).
-    at = run("pages/1_Ask.py")
-    at.text_input(key="question").input("CCAA 11.02(2)(b)")
-    at.button[0].click().run()
-    assert not at.exception
+    at = asked("CCAA 11.02(2)(b)")
     assert "The same words also stand in CCAA 11.02(1)(b) — Stays, etc. — initial application." in \
         [c.value for c in at.caption]
-    at.text_input(key="question").input("BIA 109(5)")  # words of its own
-    at.button[0].click().run()
-    assert not any(c.value.startswith("The same words") for c in at.caption)
+    assert not any(c.value.startswith("The same words") for c in asked("BIA 109(5)", at).caption)  # its own words
 
 
 def test_ask_lists_the_provisions_that_refer_to_the_answer():
     # BIA 49(1) lets an insolvent person make an assignment; 49(3) (where it is offered and filed) and
     # 49(4) (the official receiver appoints a trustee) depend on it.
-    at = run("pages/1_Ask.py")
-    at.text_input(key="question").input("BIA 49(1)")
-    at.button[0].click().run()
-    assert not at.exception
-    cited_by = next(e for e in at.expander if e.label.startswith("Provisions that refer to this one"))
+    cited_by = next(e for e in asked("BIA 49(1)").expander if e.label.startswith("Provisions that refer to this one"))
     listed = cited_by.markdown[0].value
     assert cited_by.label == "Provisions that refer to this one (2)"
     assert "**BIA 49(3)**" in listed and "**BIA 49(4)**" in listed and "**BIA 49(1)**" not in listed
