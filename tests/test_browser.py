@@ -170,6 +170,19 @@ def test_ask_names_the_other_provisions_with_the_same_words(page, server):
     assert page.outside_requests == []
 
 
+def test_ask_opens_the_provisions_that_refer_to_the_answer(page, server):
+    # What depends on the answer is one click away: BIA 49(4), the official receiver appointing a trustee, for the
+    # assignment 49(1) allows.
+    ask(page, server, "BIA 49(1)")
+    page.get_by_text("Provisions that refer to this one (2)").first.click()
+    # Within that expander: the whole section's, still closed, lists BIA 49(4) too.
+    cited_by = page.locator("[data-testid='stExpander']", has_text="Provisions that refer to this one")
+    cited_by.get_by_text("BIA 49(4)").wait_for(timeout=90_000)
+    assert "Appointment of trustee" in cited_by.inner_text()
+    shot(page, "ask_cited_by")
+    assert page.outside_requests == []
+
+
 def test_ask_opens_the_whole_section_around_the_answer(page, server):
     # A subsection's answer sits among its section's other subsections: one click opens them, the answer's marked.
     ask(page, server, "BIA 109(5)")
