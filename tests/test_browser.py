@@ -179,6 +179,7 @@ def test_ask_opens_the_provisions_that_refer_to_the_answer(page, server):
     cited_by = page.locator("[data-testid='stExpander']", has_text="Provisions that refer to this one")
     cited_by.get_by_text("BIA 49(4)").wait_for(timeout=90_000)
     assert "Appointment of trustee" in cited_by.inner_text()
+    page.wait_for_timeout(500)  # the expander's opening animation, for the screenshot only
     shot(page, "ask_cited_by")
     assert page.outside_requests == []
 
