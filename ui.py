@@ -90,7 +90,8 @@ def show_citing(a: dict, lang: str) -> None:
     under its heading: a click away, as a citator lists them."""
     db = database()
     shown = {sup["node_id"] for sup in a["supporting"]}
-    citing = [n for n in citing_provisions(db, store.get_node(db, a["primary"]["node_id"])) if n.id not in shown]
+    citing = [n for n in citing_provisions(graph_view(), db, store.get_node(db, a["primary"]["node_id"]))
+              if n.id not in shown]
     if not citing:
         return
     headings = store.headings(db, citing)
@@ -120,7 +121,8 @@ def show_same_words(a: dict, lang: str) -> None:
     if not twins:
         return
     sections = store.get_nodes(db, sorted({n.section_id for n in twins if n.section_id}))
-    labels = [render.titled(n.citation, store.heading(db, n) if n.section_id == node.section_id or
+    own = store.headings(db, twins)
+    labels = [render.titled(n.citation, own[n.id] if n.section_id == node.section_id or
                             n.section_id not in sections else sections[n.section_id].heading) for n in twins]
     st.caption(render.strings(lang)["same_words"].format(labels="; ".join(labels)))
 

@@ -19,7 +19,7 @@ from typing import Callable
 
 from core import expand as expand_mod
 from core import extract, patterns, store
-from core.model import Node
+from core.model import Edge, Node
 from core.index import keyword_text
 from core.normalize import Analyzer, analyzer
 from core.retrieve import Candidate, Retrieval, Retriever, asked_words
@@ -447,11 +447,15 @@ def _unit_of(graph: expand_mod.GraphView, node_id: str) -> str:
     return graph.ancestor(node_id, ("MOMENT", "SECTION"))
 
 
+def _edges_into(graph: expand_mod.GraphView, node_id: str, types: tuple[str, ...]) -> list[Edge]:
+    """The edges of the given types into a provision or one of its parts."""
+    return [e for part in graph.subtree(node_id) for e in graph.inn.get(part, []) if e.type in types]
+
+
 def _citing_units(graph: expand_mod.GraphView, unit_id: str) -> set[str]:
     """The units that refer to a unit or to one of its items ("2 momentin 1–7 kohdan vastaisesti" refers to the
     momentti too)."""
-    return {_unit_of(graph, e.source) for node_id in graph.subtree(unit_id) for e in graph.inn.get(node_id, [])
-            if e.type == "REFERS_TO"}
+    return {_unit_of(graph, e.source) for e in _edges_into(graph, unit_id, ("REFERS_TO",))}
 
 
 def _sanctions(text: str) -> bool:
@@ -901,9 +905,13 @@ def within(node_id: str, holder_id: str) -> bool:
     return node_id == holder_id or node_id.startswith(holder_id + ":")
 
 
-def _overlaps(node: Node, other: Node | None) -> bool:
+def nested(node_id: str, other_id: str) -> bool:
     """Whether one of two provisions holds the other (a paragraph and its subsection say the same words)."""
-    return other is not None and (within(node.id, other.id) or within(other.id, node.id))
+    return within(node_id, other_id) or within(other_id, node_id)
+
+
+def _overlaps(node: Node, other: Node | None) -> bool:
+    return other is not None and nested(node.id, other.id)
 
 
 def _with_headings_and_lead_ins(db, result: Answer) -> Answer:
@@ -981,20 +989,18 @@ def same_words_elsewhere(db, node: Node | None, quote: str) -> list[Node]:
 
     mine = home(node)
     others = [n for n in store.nodes_containing(db, quote, node.lang)
-              if not (within(home(n), mine) or within(mine, home(n)))]
+              if not nested(home(n), mine)]
     return [n for n in others if not any(o is not n and within(home(o), n.id) for o in others)]
 
 
-def citing_provisions(db, node: Node | None) -> list[Node]:
+def citing_provisions(graph: expand_mod.GraphView, db, node: Node | None) -> list[Node]:
     """The provisions that refer to `node` or to one of its parts, or make an exception to it, in each law's order:
     what depends on the answer, the other way along the norm path (BIA 49(4), the official receiver appointing a
     trustee, for 49(1)'s assignment). Not those citing its whole section ("section 50.4" for 50.4(3)): they depend
     on the section, and for a definition on the Act's list of them."""
     if node is None:
         return []
-    targets = {node.id, *(d.id for d in _descendants(db, node))}
-    sources = {e.source for target in targets for e in store.edges_to(db, target)
-               if e.type in ("REFERS_TO", "EXCEPTS") and not (within(e.source, node.id) or within(node.id, e.source))}
+    sources = {e.source for e in _edges_into(graph, node.id, ("REFERS_TO", "EXCEPTS")) if not nested(e.source, node.id)}
     return sorted(store.get_nodes(db, sorted(sources)).values(), key=lambda n: (n.law_key, n.ordinal or 0))
 
 

@@ -754,7 +754,7 @@ def test_citing_provisions_are_what_refers_to_or_excepts_the_answer(retriever):
     db = retriever.db
 
     def citing(node_id: str) -> list[str]:
-        return [n.id for n in citing_provisions(db, store.get_node(db, node_id))]
+        return [n.id for n in citing_provisions(retriever.graph, db, store.get_node(db, node_id))]
 
     assert {"B-3:49:3", "B-3:49:4"} <= set(citing("B-3:49:1"))  # "the assignment made under subsection (1)"
     assert not any(i.startswith("B-3:49:1") for i in citing("B-3:49:1"))  # not itself or its parts
