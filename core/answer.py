@@ -242,7 +242,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(question))  # "if … fails to" is itself the cue
     typed = [(patterns.DEADLINE_QUESTION, lambda seg: patterns.DURATION.search(seg) or patterns.DATE.search(seg)),
              (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search), (patterns.LIMIT_QUESTION, patterns.LIMIT.search),
-             (patterns.PLACE_QUESTION, patterns.PLACE.search), (patterns.PAYER_QUESTION, patterns.PAYER.search)]
+             (patterns.PLACE_QUESTION, patterns.PLACE.search), (patterns.PAYER_QUESTION, patterns.PAYER.search),
+             (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search)]
     whole_types = [states for question_pattern, states in typed if question_pattern.search(question)]
     asked_types = [states for question_pattern, states in typed if question_pattern.search(asked)]
     fits = _modal_fit(asked, unit.lang)

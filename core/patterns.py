@@ -447,6 +447,16 @@ SIGNPOST = re.compile(
     r"(?:luvussa|§:ssä|momentissa|kohdassa)\s*\.?\s*$", re.I)
 # "Who pays the applicant's costs?", "Kuka maksaa selvittäjän palkkion?", "Mistä varoista … maksetaan?": asks who
 # bears a cost ("who bears the burden of proof" does not).
+# "Is the agreement valid?", "Can a contract override …?", "Onko sopimus pätevä?", "Sitooko ehto …?": asks whether an
+# act or a term has legal effect; answered by a sentence stating validity or nullity, in whatever words ("of no force
+# or effect" for "override", "mitätön" for "pätevä").
+VALIDITY_QUESTION = re.compile(
+    r"\b(?:valid|invalid|void|enforceable|unenforceable|binding|bound\s+by|override|of\s+(?:any|no)\s+(?:force|effect)|"
+    r"pätevä|pätevän|päteviä|mitätön|mitättömi?\w*|sitova\w*|sitoo(?:ko)?|sitovatko|tehoton|tehottom\w*)\b", re.I)
+VALIDITY = re.compile(
+    r"\b(?:void|null|valid|invalid|of\s+no\s+force\s+or\s+effect|in\s+full\s+force\s+and\s+effect|"
+    r"(?:is|are)\s+(?:not\s+)?binding|unenforceable|enforceable|mitätön|mitättöm\w*|pätevä|pätevän|tehoton|"
+    r"tehottom\w*|ei\s+sido|sitoo|sitova\w*)\b", re.I)
 PAYER_QUESTION = re.compile(
     r"\bwho\s+(?:pays|must\s+pay|has\s+to\s+pay|should\s+pay|will\s+pay|covers|bears?\s+the\s+(?:costs?|expenses?|fees?)|"
     r"is\s+(?:responsible|liable)\s+for\s+(?:the\s+)?(?:costs?|expenses?|fees?))\b|\bat\s+whose\s+(?:expense|cost)\b|"
