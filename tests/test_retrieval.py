@@ -652,6 +652,9 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     assert "lieu" in retriever.register_terms("Can the inspectors be replaced?", "en")
     assert "appli" in retriever.register_terms("Can a landlord ask the court to lift the stay?", "en")
     assert "ilmi" in retriever.register_terms("Mitä perukirjassa pitää kertoa?", "fi")
+    # What "käy ilmi" from a document is what "ilmenee" from it, and the other way round.
+    assert "ilmetä" in retriever.register_terms("Mitä maksuohjelmasta on käytävä ilmi?", "fi")
+    assert "ilmi" in retriever.register_terms("Mitä maksuohjelmasta ilmenee?", "fi")
     # What the court decides is "in the discretion of the court".
     assert "discret" in retriever.register_terms("Who decides whether the bankrupt pays the costs?", "en")
     # A student's "evenly split" / "disagrees" / "hire" / "käräjäoikeus" is the Acts' "equal division" / "not in
@@ -952,6 +955,24 @@ def test_who_pays_is_answered_by_the_sentence_that_says_who_bears_the_cost(retri
     # a sentence on paying debts with a new loan answered (exam_who_pays_own, written before the rule).
     a = answer(retriever, "Kuka maksaa velkajärjestelyn selvittäjän palkkion?")
     assert a.primary.id == "57/1993:9:70:1" and "valtion varoista" in a.quote and a.quote in a.primary.text
+
+
+def test_a_question_whether_something_is_valid_gets_the_sentence_saying_so(retriever):
+    from core import patterns
+
+    assert patterns.VALIDITY_QUESTION.search("Onko pätevä sopimus, jonka mukaan …?")
+    assert patterns.VALIDITY_QUESTION.search("Which claims is an approved consumer proposal binding on?")
+    assert not patterns.VALIDITY_QUESTION.search("Mitkä määräajat siihen pätevät?")  # "päteä": to apply
+    assert patterns.VALIDITY.search("on mitätön, jollei suoritusvelvollisuus perustu")
+    assert patterns.VALIDITY.search("is of no force or effect")
+    assert not patterns.VALIDITY.search("the court may refuse to approve the proposal")
+    # "Onko pätevä …?" is answered by YSL 59's "on mitätön" — the Act's word for the opposite — not by YSL 47(2) on
+    # the same debts (exam_own22, written before the rule); "binding on" finds the claims a consumer proposal binds.
+    a = answer(retriever, "Onko pätevä sopimus, jonka mukaan velallisen on maksettava saneerausvelkaa muuten kuin "
+                          "saneerausohjelman mukaan?")
+    assert a.primary.id == "47/1993:9:59:1" and "mitätön" in a.quote and a.quote in a.primary.text
+    b = answer(retriever, "Which claims is an approved consumer proposal under Division II binding on?")
+    assert b.primary.id == "B-3:66.28:2" and "binding on creditors" in b.quote and b.quote in b.primary.text
 
 
 def test_an_answer_neither_search_ranked_high_says_so(retriever):
