@@ -168,16 +168,19 @@ def states_asked_type(question: str, text: str, period_only: bool = False) -> bo
 def _modal_fit(asked: str, lang: str) -> Callable[[str], bool] | None:
     """For "What must the clerk do …?" / "Mitä pesänhoitajan on tehtävä …?", whether a sentence puts a duty on
     that actor ("The clerk shall (a) file …"); for "What can the trustee do …?" / "Mitä pesänhoitaja voi tehdä …?",
-    whether it gives that actor a power; for "Who may …?" / "Kuka voi …?", whether it grants a power to anyone ("a
-    proposal may be made by", "Hakemuksen … voi tehdä"); None for any other question."""
+    whether it gives that actor a power; for "What does the court do …?" / "Mitä tuomioistuin tekee …?", either; for
+    "Who may …?" / "Kuka voi …?", whether it grants a power to anyone ("a proposal may be made by", "Hakemuksen …
+    voi tehdä"); None for any other question."""
     if patterns.POWER_QUESTION.search(asked):
         return lambda sentence: extract.grants_power(sentence, lang)
     an = analyzer(lang)
-    for question, wanted_duty in ((patterns.DUTY_QUESTION, "mandatory"), (patterns.POWER_OF_QUESTION, "discretionary")):
+    for question, wanted_duties in ((patterns.DUTY_QUESTION, ("mandatory",)),
+                                    (patterns.POWER_OF_QUESTION, ("discretionary",)),
+                                    (patterns.ACTION_OF_QUESTION, ("mandatory", "discretionary"))):
         m = question.search(asked)
         wanted = set(an.terms(next(group for group in m.groups() if group))) if m else set()
         if wanted:
-            return lambda sentence: any(duty == wanted_duty and wanted & set(an.terms(actor))
+            return lambda sentence: any(duty in wanted_duties and wanted & set(an.terms(actor))
                                         for actor, duty in extract.duties_in(sentence, lang))
     return None
 
@@ -795,13 +798,14 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
 
 def _answered_only_by(retrieval: Retrieval, asked: str, quote: str, agreed_quote: str) -> bool:
     """Whether `quote` states what the question asks for and the agreed unit's `agreed_quote` does not: a time,
-    an amount, a place or a payer (states_asked_type), or for "Who may …?" / "Kuka voi …?" a power granted to
-    someone ("Hakemuksen saneerausmenettelystä voi tehdä: 1) velallinen" against "kun hakemus … tehdään")."""
+    an amount, a place or a payer (states_asked_type); for "Who may …?" / "Kuka voi …?" a power granted to someone
+    ("Hakemuksen saneerausmenettelystä voi tehdä: 1) velallinen" against "kun hakemus … tehdään"); for "What must /
+    can / does the court do …?" a duty or power of the court ("The court shall consider the objection" against "Any
+    interested person desiring to object … shall file")."""
     if states_asked_type(retrieval.query, quote) and not states_asked_type(retrieval.query, agreed_quote):
         return True
-    if patterns.POWER_QUESTION.search(asked):
-        return extract.grants_power(quote, retrieval.lang) and not extract.grants_power(agreed_quote, retrieval.lang)
-    return False
+    fits = _modal_fit(asked, retrieval.lang)
+    return bool(fits and fits(quote) and not fits(agreed_quote))
 
 
 def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10, as_typed: bool = False) -> Answer:

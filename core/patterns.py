@@ -323,6 +323,10 @@ POWER_OF_QUESTION = re.compile(
     r"^\s*what\s+(?:else\s+)?(?:can|may|could)\s+(?P<actor>[^?,]{2,60}?)\s+do\b|"
     r"^\s*what\s+(?:is|are)\s+(?P<actor2>[^?,]{2,60}?)\s+(?:allowed|entitled|permitted|authori[sz]ed)\s+to\s+do\b|"
     rf"^\s*mitä\s+(?P<actor3>[\wåäö]+)\s+{FI_MAY}\s+(?:\w+\s+)?{FI_DO}\b", re.I)
+# "What does the court do with an objection?", "Mitä tuomioistuin tekee, jos …?": whatever `actor` shall or may do.
+ACTION_OF_QUESTION = re.compile(
+    r"^\s*what\s+(?:does|do|will|would)\s+(?P<actor>[^?,]{2,60}?)\s+do\b(?!\s+to\b)|"
+    r"^\s*mitä\s+(?P<actor2>[\wåäö]+)\s+(?:tekee|tekevät)\b", re.I)
 # "Mitä pesänhoitajan on tehtävä …?" is "what must the trustee do": its "do" is no word of the answer (a noun
 # "tehtävä", a task, would match it), as English "do" is a stopword.
 FI_DO_FRAME = re.compile(rf"^(\s*mitä\b[^?]*?)\b(?:(?:{FI_MUST}|voi|saa)\s+)?{FI_DO}\b", re.I)

@@ -975,6 +975,29 @@ def test_a_question_whether_something_is_valid_gets_the_sentence_saying_so(retri
     assert b.primary.id == "B-3:66.28:2" and "binding on creditors" in b.quote and b.quote in b.primary.text
 
 
+def test_what_an_actor_does_is_answered_by_a_duty_or_power_of_that_actor(retriever):
+    from core import patterns
+
+    assert patterns.ACTION_OF_QUESTION.search("What does the court do with an objection?").group("actor") == "the court"
+    assert patterns.ACTION_OF_QUESTION.search("Mitä selvittäjä tekee laatiessaan ehdotusta?").group("actor2") == "selvittäjä"
+    # "have to do" stays a duty question: a power of the same actor does not fit it, as it fits "What does … do?".
+    from core.answer import _modal_fit
+    must, does = _modal_fit("What does the trustee have to do?", "en"), _modal_fit("What does the trustee do?", "en")
+    assert must("The trustee shall sell the property.") and not must("The trustee may sell the property.")
+    assert does("The trustee shall sell the property.") and does("The trustee may sell the property.")
+    assert not does("The court may sell the property.")
+    # VJL 66.1 puts the administrator to work ("selvittäjän on neuvoteltava"), VJL 23.3 does not (exam_what_does_do_own,
+    # written before the rule).
+    a = answer(retriever, "Mitä selvittäjä tekee laatiessaan ehdotusta maksuohjelmaksi velkajärjestelyssä?")
+    assert a.primary.id == "57/1993:9:66:1" and "selvittäjän on neuvoteltava" in a.quote
+    # Both searches put BIA 41(5) first, the objector's duty to file; 41(6) is what the court does with the objection
+    # (exam_own22, written before the rule): the agreement yields, as it does for a time or an amount it lacks.
+    b = answer(retriever, "What does the court do with an objection filed against a trustee's application for "
+                          "discharge?")
+    assert b.candidates[0].node_id == "B-3:41:6" and "may grant or withhold a discharge" in b.quote
+    assert b.quote in b.primary.text
+
+
 def test_an_answer_neither_search_ranked_high_says_so(retriever):
     from core.answer import UNSURE_NOTICE
 
