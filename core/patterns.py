@@ -411,7 +411,7 @@ FI_CONSEQUENCE = re.compile(r"\b(?:on\s+mitätön|on\s+tehoton|raukeaa|menettä�
 # answer: a question about what follows from a fact, and a sentence that states a legal consequence
 # … and "what if someone breaks the rule" ("jos se myy pantin ilmoittamatta ensin", "if he fails to …").
 CONSEQUENCE_QUESTION = re.compile(
-    r"\b(?:what\s+happens|consequences?|what\s+(?:is|are)\s+the\s+effects?|what\s+effect|"
+    r"\b(?:what\s+happens|consequences?|what\s+(?:is|are)\s+the\s+(?:effects?|results?)|what\s+effect|what\s+follows|"
     r"mitä\s+seuraa|seuraus\w*|seuraamu\w*|mitä\s+tapahtuu|mi(?:kä|tä)\s+vaikutu\w*)\b"
     r"|\b(?:if|jos)\b[^?]*?(?:\b\w+(?:matta|mättä)\b|\bfail(?:s|ed)?\s+to\b|\blaiminly\w*|\bcontrary\s+to\b|"
     r"\bvastaisesti\b|\bvastoin\b|"

@@ -704,6 +704,20 @@ def test_a_consequence_is_found_in_the_provision_that_refers_back_to_the_duty(re
     assert "deemed to have thereupon made an assignment" in graph.quote and graph.quote in graph.primary.text
 
 
+def test_what_follows_asks_for_a_consequence(retriever):
+    from core import patterns
+
+    assert patterns.CONSEQUENCE_QUESTION.search("If the court declares X, what follows for the debtor?")
+    assert patterns.CONSEQUENCE_QUESTION.search("What is the result if no proposal is filed?")
+    assert not patterns.CONSEQUENCE_QUESTION.search("Which provisions follow section 50?")
+    # BIA 50(12) lets the court declare a proposal deemed refused; 50(12.1) says what follows (paragraphs 57(a) to
+    # (c) apply) — graph_own8, written before the rule.
+    a = answer(retriever, "If the court declares that a proposal is deemed to have been refused by the creditors, "
+                          "what follows for the debtor?")
+    assert a.primary.id == "B-3:50:12.1" and a.quote in a.primary.text
+    assert any(node.id.startswith("B-3:57:") for node, _ in a.supporting)
+
+
 def test_transitional_provisions_yield_to_live_law_unless_the_question_is_about_old_cases(retriever):
     from core import patterns
 
