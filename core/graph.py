@@ -281,6 +281,18 @@ class _GraphBuilder:
                 self._english_refs(section_id, text)
 
     # English ------------------------------------------------------------------------------------
+    def _excepted_by_lead_in(self, section_id: str, text: str, item: Node, lead: str) -> bool:
+        """A list item's reference named as an exception by the lead-in it completes: "ranks above every other
+        claim …, except (a) rights under sections 81.1 and 81.2; … (c) securities under sections 81.3 and 81.4"."""
+        if item.kind != "PARAGRAPH" or not patterns.CA_ITEM_QUALIFIER.match(lead):
+            return False
+        holder = self.by_id.get(item.parent_id)
+        items = [n.start for n in self._spans.get(section_id, ()) if n.parent_id == item.parent_id]
+        if holder is None or not items:
+            return False
+        lead_in = patterns.CA_ITEM_LABEL_END.sub("", text[holder.start:min(items)])
+        return bool(patterns.CA_EXCEPTION_TRIGGER.search(lead_in))
+
     def _english_refs(self, section_id: str, text: str) -> None:
         markups = [m for m in self.law.markups if m.section_id == section_id]
         covered: list[tuple[int, int]] = []
@@ -295,6 +307,8 @@ class _GraphBuilder:
                 patterns.CA_EXCEPTION_QUALIFIED.search(lead[-120:])) or (
                 prev_exception and prev_end >= source.start and bool(
                     patterns.CA_LIST_GLUE.match(between) or patterns.CA_EXCEPTION_CONTINUES.match(between)))
+            if not is_exception:
+                is_exception = self._excepted_by_lead_in(section_id, text, source, lead)
             prev_end, prev_exception = m.end(), is_exception
             covered.append((m.start(), m.end()))
             after = text[m.end():m.end() + 120]

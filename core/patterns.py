@@ -83,6 +83,12 @@ CA_EXCEPTION_CONTINUES = re.compile(
     r"set\s+out\s+in|mentioned\s+in)\s*$",
     re.I,
 )
+# A list item's own words before its reference when the exception is its lead-in's: "rights under", "amounts referred
+# to in"; and the label that ends a lead-in ("… except (a) ").
+CA_ITEM_QUALIFIER = re.compile(
+    r"^\s*(?:[\w’'-]+\s+){0,6}?(?:under|in|by|pursuant\s+to|referred\s+to\s+in|described\s+in|set\s+out\s+in|"
+    r"mentioned\s+in)\s*$", re.I)
+CA_ITEM_LABEL_END = re.compile(r"\s*\([a-z0-9.]+\)\s*$", re.I)
 CA_LIST_GLUE = re.compile(r"^(?:\s|,|\band\b|\bor\b|\bthe\b|\bof this Act\b)*$", re.I)
 
 # --- graph: Finnish references ----------------------------------------------------------------

@@ -37,6 +37,19 @@ def test_ccaa_despite_is_an_exception(graph_db):
     assert ("EXCEPTS", "C-36:22:1") in edges(graph_db, "C-36:22.1")
 
 
+def test_an_exception_named_by_a_lead_in_holds_for_its_list_items(graph_db):
+    # BIA 81.5(2): "ranks above every other claim …, except (a) rights under sections 81.1 and 81.2; (b) amounts
+    # referred to in subsection 67(3) …; and (c) securities under sections 81.3 and 81.4" — the same exceptions
+    # that 81.6(2) writes in one sentence.
+    assert ("EXCEPTS", "B-3:81.1") in edges(graph_db, "B-3:81.5:2:a")
+    assert ("EXCEPTS", "B-3:67:3") in edges(graph_db, "B-3:81.5:2:b")
+    assert ("EXCEPTS", "B-3:81.3") in edges(graph_db, "B-3:81.5:2:c")
+    assert ("EXCEPTS", "B-3:81.3") in edges(graph_db, "B-3:81.6:2")
+    # An item whose lead-in names no exception keeps its plain reference ("(a) sections 124 to 126, in the case of
+    # unsecured creditors" under "in the manner provided for in").
+    assert ("REFERS_TO", "B-3:124") in edges(graph_db, "B-3:66.12:4:a")
+
+
 def test_definitions(graph_db):
     assert ("DEFINES", "B-3:def:bankrupt") in edges(graph_db, "B-3:2")
     assert ("DEFINED_IN", "B-3:2") in edges(graph_db, "B-3:def:bankrupt")
