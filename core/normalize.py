@@ -270,15 +270,18 @@ MAX_COMPOUND = 40  # letters; the longest word of the Finnish corpus has 29
 
 @lru_cache(maxsize=20_000)
 def _fi_unknown_compound(word: str, members: int = 3) -> tuple[str, tuple[str, ...]] | None:
-    """A compound Voikko's dictionary lacks (takaisinsaannin, takaisinsaantikanne): the longest simple last
-    member whose head is a known word or such a compound itself. The head keeps its written form, as heads
+    """A compound Voikko's dictionary lacks (takaisinsaannin, takaisinsaantikanne, jälkivalvoa): the longest simple
+    last member whose head is a known word or such a compound itself. The head keeps its written form, as heads
     of Finnish compounds do (takaisin + saanti → takaisinsaanti); None when no split reads as words.
     At most `members` members and MAX_COMPOUND letters, so that odd input costs little."""
     if members < 2 or len(word) > MAX_COMPOUND:
         return None
     for i in range(3, len(word) - 3):
         head, tail = word[:i], word[i:]
-        tail_readings = [a for a in _voikko_readings(tail) if a.get("CLASS") in _NOMINAL_CLASSES]
+        # A noun or adjective in any form; a verb only as its dictionary form ("jälkivalvoa" = jälki + valvoa), for
+        # Voikko reads many noun endings as verb forms too ("kanne" as a form of *kata*).
+        tail_readings = [a for a in _voikko_readings(tail) if a.get("CLASS") in _NOMINAL_CLASSES or (
+            a.get("CLASS") == "teonsana" and (a.get("BASEFORM") or "").lower() == tail)]
         if not tail_readings or _fi_analyse(tail, True)[1]:  # the last member is a simple word
             continue
         head_readings = _voikko_readings(head)

@@ -188,6 +188,10 @@ def test_a_compound_missing_from_voikkos_dictionary_is_split_at_its_last_simple_
     assert fi.terms("takaisinsaantikanne") == ["takaisinsaantikanne", "takaisinsaanti", "kanne"]
     # "tikanne" (a verb form) cannot end a compound, so "takaisinsaan + tikanne" is not read.
     assert "tikata" not in fi.terms("takaisinsaantikanne")
+    # A verb can, in its dictionary form: "jälkivalvoa" (to lodge a claim late) is jälki + valvoa, the words of the
+    # Acts' "jälkivalvonta", so the spelling corrector leaves it alone instead of respelling it "jälkivalvoma".
+    assert fi.terms("jälkivalvoa") == ["jälkivalvoa", "jälki", "valvoa"]
+    assert set(fi.terms("jälkivalvonta")) >= {"jälki", "valvoa"}
 
 
 @needs_voikko
