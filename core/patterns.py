@@ -455,8 +455,6 @@ PLACE = re.compile(
 SIGNPOST = re.compile(
     r"^[^.]*?\b(?:[\wåäö-]+(?:sta|stä))\b[^.]*\bsäädetään\s+(?:[\wåäö§:.-]+\s+){0,5}?"
     r"(?:luvussa|§:ssä|momentissa|kohdassa)\s*\.?\s*$", re.I)
-# "Who pays the applicant's costs?", "Kuka maksaa selvittäjän palkkion?", "Mistä varoista … maksetaan?": asks who
-# bears a cost ("who bears the burden of proof" does not).
 # "Is the agreement valid?", "Can a contract override …?", "Onko sopimus pätevä?", "Sitooko ehto …?": asks whether an
 # act or a term has legal effect; answered by a sentence stating validity or nullity, in whatever words ("of no force
 # or effect" for "override", "mitätön" for "pätevä").
@@ -467,6 +465,8 @@ VALIDITY = re.compile(
     r"\b(?:void|null|valid|invalid|of\s+no\s+force\s+or\s+effect|in\s+full\s+force\s+and\s+effect|"
     r"(?:is|are)\s+(?:not\s+)?binding|unenforceable|enforceable|mitätön|mitättöm\w*|pätevä|pätevän|tehoton|"
     r"tehottom\w*|ei\s+sido|sitoo|sitova\w*)\b", re.I)
+# "Who pays the applicant's costs?", "Kuka maksaa selvittäjän palkkion?", "Mistä varoista … maksetaan?": asks who
+# bears a cost ("who bears the burden of proof" does not).
 PAYER_QUESTION = re.compile(
     r"\bwho\s+(?:pays|must\s+pay|has\s+to\s+pay|should\s+pay|will\s+pay|covers|bears?\s+the\s+(?:costs?|expenses?|fees?)|"
     r"is\s+(?:responsible|liable)\s+for\s+(?:the\s+)?(?:costs?|expenses?|fees?))\b|\bat\s+whose\s+(?:expense|cost)\b|"
