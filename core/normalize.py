@@ -466,12 +466,15 @@ class Analyzer:
 
     def _unigrams(self, text: str, compounds: bool) -> list[str]:
         out: list[str] = []
-        for m in patterns.WORD.finditer(text):
-            w = _plain_word(m.group(0)).strip(".-'")
+        words = [_plain_word(m.group(0)).strip(".-'") for m in patterns.WORD.finditer(text)]
+        for i, w in enumerate(words):
             if not w or w in self.stopwords:
                 continue
             if self.lang == "fi":
                 base, parts = _fi_analyse(w, self.use_voikko)
+                verb = _temporal_verb(w, words[i + 1] if i + 1 < len(words) else "") if self.use_voikko else None
+                if verb:  # "konkurssin alettua" (after the bankruptcy began) also reads as alkaa, as "on alkanut" does
+                    parts = parts + (verb,)
                 if base in self.stopwords:
                     continue
                 out.append(base)
@@ -490,6 +493,23 @@ class Analyzer:
     def lemma_spans(self, text: str) -> list[tuple[str, int, int]]:
         """(lemma, start, end) for every word, stopwords included (for phrase matching)."""
         return [(self.lemma(m.group(0)), m.start(), m.end()) for m in patterns.WORD.finditer(text)]
+
+
+@lru_cache(maxsize=20_000)
+def _temporal_verb(word: str, following: str) -> str | None:
+    """The verb of a Finnish temporal construction ("menettelyn alettua", after the procedure began): a past passive
+    participle in the partitive singular that no partitive noun or adjective follows ("vahvistettua ohjelmaa" is the
+    confirmed programme). Beside the participle, not instead of it: read as the verb alone it cost answers, as every
+    past passive participle did (docs/RETRIEVAL.md)."""
+    readings = [a for a in _voikko_readings(word) if a.get("PARTICIPLE") == "past_passive"
+                and a.get("SIJAMUOTO") == "osanto" and a.get("NUMBER") != "plural"]
+    if not readings:
+        return None
+    if following and any(a.get("SIJAMUOTO") == "osanto" and a.get("CLASS") in ("nimisana", "laatusana")
+                         for a in _voikko_readings(following)):
+        return None
+    stem = _WORDBASE.findall(readings[0].get("WORDBASES") or "")
+    return stem[0][1].lower().replace("=", "") if stem and stem[0][1] else None
 
 
 @lru_cache(maxsize=4)

@@ -195,6 +195,16 @@ def test_a_compound_missing_from_voikkos_dictionary_is_split_at_its_last_simple_
 
 
 @needs_voikko
+def test_the_temporal_construction_also_reads_as_its_verb():
+    fi = analyzer("fi")
+    # "konkurssin alettua" (after the bankruptcy began) is the "on alkanut" of a question: alkaa, beside the participle.
+    assert fi.terms("konkurssin alettua") == ["konkurssi", "alettu", "alkaa"]
+    assert "alkaa" in fi.terms("kun konkurssi on alkanut")
+    # A participle that a partitive noun follows describes it ("the confirmed programme"): no verb is read in.
+    assert "vahvistaa" not in fi.terms("vahvistettua saneerausohjelmaa")
+
+
+@needs_voikko
 def test_a_past_active_participle_reads_as_its_verb():
     fi = analyzer("fi")
     # "ei ole maksanut" (has not paid) and "on maksamatta" (is unpaid) speak of the same verb.

@@ -1012,6 +1012,13 @@ def test_what_an_actor_does_is_answered_by_a_duty_or_power_of_that_actor(retriev
     assert b.quote in b.primary.text
 
 
+def test_after_the_bankruptcy_began_finds_what_the_debtor_may_no_longer_do(retriever):
+    # KonkL 3:1.1, "Konkurssin alettua velallinen ei saa … määrätä konkurssipesään kuuluvasta omaisuudesta": the
+    # question's own "konkurssin alettua" reads as alkaa too (exam_fi_para2, a student's rewording of public fi-ex).
+    a = answer(retriever, "Saako velallinen myydä omaisuuttaan konkurssin alettua?")
+    assert a.primary.id.startswith("120/2004:3:1:1") and a.quote in a.primary.text
+
+
 def test_an_answer_neither_search_ranked_high_says_so(retriever):
     from core.answer import UNSURE_NOTICE
 
