@@ -121,8 +121,7 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
         return _fi_unknown_compound(word) or (_stem("fi", word), ())
     reading = _preferred(analyses, word)
     base = (reading.get("BASEFORM") or word).lower()
-    stem = _WORDBASE.findall(reading.get("WORDBASES") or "")
-    verb = stem[0][1].lower().replace("=", "") if stem and stem[0][1] and not stem[0][1].startswith("+") else ""
+    verb = _verb_of(reading)
     if reading.get("PARTICIPLE") == "past_active" and verb:
         # "ei ole maksanut" is the verb in the perfect tense: read it as maksaa, as "maksamatta" is read.
         return verb, ()
@@ -150,6 +149,12 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
 
 
 _WORDBASE = re.compile(r"\+([^+(]*)\(([^()]*)\)")
+
+
+def _verb_of(reading: dict) -> str:
+    """The verb a participle or infinitive reading is built on ("+ale(alkaa)+t+tu(+tu)" → alkaa), else ""."""
+    stem = _WORDBASE.findall(reading.get("WORDBASES") or "")
+    return stem[0][1].lower().replace("=", "") if stem and stem[0][1] and not stem[0][1].startswith("+") else ""
 
 
 def _member_bases(reading: dict) -> list[str]:
@@ -508,8 +513,7 @@ def _temporal_verb(word: str, following: str) -> str | None:
     if following and any(a.get("SIJAMUOTO") == "osanto" and a.get("CLASS") in ("nimisana", "laatusana")
                          for a in _voikko_readings(following)):
         return None
-    stem = _WORDBASE.findall(readings[0].get("WORDBASES") or "")
-    return stem[0][1].lower().replace("=", "") if stem and stem[0][1] else None
+    return _verb_of(readings[0]) or None
 
 
 @lru_cache(maxsize=4)
