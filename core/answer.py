@@ -246,7 +246,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     typed = [(patterns.DEADLINE_QUESTION, lambda seg: patterns.DURATION.search(seg) or patterns.DATE.search(seg)),
              (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search), (patterns.LIMIT_QUESTION, patterns.LIMIT.search),
              (patterns.PLACE_QUESTION, patterns.PLACE.search), (patterns.PAYER_QUESTION, patterns.PAYER.search),
-             (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search)]
+             (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search), (patterns.CONTENT_QUESTION, patterns.CONTENT.search)]
     whole_types = [states for question_pattern, states in typed if question_pattern.search(question)]
     asked_types = [states for question_pattern, states in typed if question_pattern.search(asked)]
     fits = _modal_fit(asked, unit.lang)
@@ -321,11 +321,12 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     lists_who = bool(patterns.WHO_QUESTION.search(question)) and text[:lead_in_end].endswith(":")
     asks_list = bool(patterns.LIST_QUESTION.search(question))
     lead_start = max((s2 for s2, _ in spans if s2 < first_item), default=0)
+    asks_content = bool(patterns.CONTENT_QUESTION.search(asked))  # a content type still quotes the whole list
     # "What must a consolidation order state?": the best sentence is the lead-in "… shall state the following:",
     # so the thing asked for is what the colon introduces — the whole list.
     restates_lead_in = (lead_start <= s < first_item and text[:lead_in_end].endswith(":")
                         and bool(patterns.WHAT_QUESTION.search(question))
-                        and not (asked_types or asks_consequence))
+                        and (asks_content or not (asked_types or asks_consequence)))
     if cuts and (asks_list or restates_lead_in or lists_who and e >= lead_in_end):
         # "What factors …", "which documents …", "millä edellytyksillä …": the answer is the whole list, read with
         # its lead-in (and with the sentence before it, where that one scored best: "Konkurssissa voidaan vahvistaa

@@ -465,6 +465,21 @@ VALIDITY = re.compile(
     r"\b(?:void|null|valid|invalid|of\s+no\s+force\s+or\s+effect|in\s+full\s+force\s+and\s+effect|"
     r"(?:is|are)\s+(?:not\s+)?binding|unenforceable|enforceable|mitätön|mitättöm\w*|pätevä|pätevän|tehoton|"
     r"tehottom\w*|ei\s+sido|sitoo|sitova\w*)\b", re.I)
+# "What must a proof of claim contain?", "What has to be filed with an assignment?", "Mitä hakemuksessa pitää kertoa?",
+# "Mitä hakemukseen on liitettävä?": asks what a document holds or comes with; answered by the sentence that says
+# what it must contain, state or be accompanied by ("shall contain", "must be accompanied by", "tulee käydä ilmi").
+CONTENT_QUESTION = re.compile(
+    r"\bwhat\b[^?]*\b(?:contain|state|include|set\s+out|specify|say|show|accompan\w*|(?:together|along)\s+with|"
+    r"(?:filed|sent|included?)\s+with|goes?\s+into)\b|"
+    r"^\s*mitä\s+(?:[\wåäö-]+\s+){0,3}[\wåäö-]+(?:ssa|ssä|sta|stä|(?:aa|ää|ee|ii|oo|uu|yy|hi|he|ha|hä|hu|hy|ho|hö)n)\s+"
+    r"(?:pitää|tulee|on|täytyy)\s+(?:kertoa|mainita|ilmoittaa|olla|liittää|sisältyä|käydä\s+ilmi|ilmetä)\b", re.I)
+# What a document holds or comes with, stated: "shall contain", "must be accompanied by", "shall include with",
+# "tulee käydä ilmi", "on liitettävä", "tulee sisältää".
+CONTENT = re.compile(
+    r"\b(?:shall|must|is\s+to|are\s+to)\s+(?:contain|state|set\s+out|include|specify|show|indicate|be\s+accompanied\s+by)\b|"
+    r"\bcontain(?:s|ing)?\s+the\s+following\b|"
+    r"\b(?:tulee|on)\s+(?:käydä|käytävä)\s+ilmi\b|\bon\s+(?:mainittava|liitettävä|ilmoitettava\s+seuraavat)\b|"
+    r"\btulee\s+sisältää\b|\bon\s+sisällettävä\b|\bseuraavat\s+(?:tiedot|seikat)\b", re.I)
 # "Who pays the applicant's costs?", "Kuka maksaa selvittäjän palkkion?", "Mistä varoista … maksetaan?": asks who
 # bears a cost ("who bears the burden of proof" does not).
 PAYER_QUESTION = re.compile(

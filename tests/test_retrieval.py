@@ -989,6 +989,29 @@ def test_a_question_whether_something_is_valid_gets_the_sentence_saying_so(retri
     assert b.primary.id == "B-3:66.28:2" and "binding on creditors" in b.quote and b.quote in b.primary.text
 
 
+def test_a_question_what_a_document_must_contain_gets_the_sentence_saying_so(retriever):
+    from core import patterns
+
+    for q in ("What should a creditor's proof of claim contain?", "What has to be filed together with an assignment?",
+              "In a CCAA recognition order, what must the court say about the foreign proceeding?",
+              "Mitä konkurssihakemuksessa pitää kertoa?", "Mitä maksuohjelman muutoshakemukseen pitää liittää?"):
+        assert patterns.CONTENT_QUESTION.search(q), q
+    # Telling someone is no content of a document: "kertoa tuomioistuimelle" has no inessive or illative noun.
+    assert not patterns.CONTENT_QUESTION.search("Mitä pesänhoitajaksi suostuneen on kerrottava tuomioistuimelle?")
+    assert not patterns.CONTENT_QUESTION.search("What happens if the trustee is late?")
+    assert patterns.CONTENT.search("The trustee shall include with the notice referred to in subsection (1) a list")
+    assert patterns.CONTENT.search("Hakemuksesta tulee käydä ilmi: 1) hakijan vaatimus")
+    assert not patterns.CONTENT.search("Tuomioistuimen on ilmoitettava konkurssin peruuntumisesta velalliselle")
+    # "pitää kertoa" reads as ilmoittaa (to notify) too; the application's contents (KonkL 7:5.1, quoted as the
+    # whole list) win over the court's duty to give notice (22:2.1). BIA 102(2) ("shall include with the notice")
+    # answers what goes out with the first meeting's notice (exam_contents_own, written before the rule).
+    a = answer(retriever, "Mitä konkurssihakemuksessa pitää kertoa?")
+    assert a.primary.id == "120/2004:7:5:1" and "millä perusteella tuomioistuin on toimivaltainen" in a.quote
+    assert a.quote in a.primary.text
+    b = answer(retriever, "What does the trustee send to the creditors along with the notice of the first meeting?")
+    assert b.primary.id == "B-3:102:2" and "a list of the creditors" in b.quote and b.quote in b.primary.text
+
+
 def test_what_an_actor_does_is_answered_by_a_duty_or_power_of_that_actor(retriever):
     from core import patterns
 
