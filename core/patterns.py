@@ -336,9 +336,9 @@ ACTION_OF_QUESTION = re.compile(
 # "Mitä pesänhoitajan on tehtävä …?" is "what must the trustee do": its "do" is no word of the answer (a noun
 # "tehtävä", a task, would match it), as English "do" is a stopword.
 FI_DO_FRAME = re.compile(rf"^(\s*mitä\b[^?]*?)\b(?:(?:{FI_MUST}|voi|saa)\s+)?{FI_DO}\b", re.I)
-# "Mihin mennessä …?" (by when): the postposition is the question's frame, not a word the answer shares — every
-# "johon mennessä" of the Acts would match it.
-BY_WHEN_FRAME = re.compile(r"\bmihin\s+(?:mennessä|asti|saakka)\b", re.I)
+# "Mihin mennessä …?" (by when), "How long …?", "Kuinka pitkään …?": the question's frame asks for a time, and its
+# words are none the answer shares — every "johon mennessä", "as long as" and "pitempi" of the Acts would match them.
+TIME_FRAME = re.compile(r"\bmihin\s+(?:mennessä|asti|saakka)\b|\bhow\s+long\b|\bkuinka\s+(?:pitkä\w*|kauan)\b", re.I)
 # "Whose job is it to record …?", "Kenen tehtävä on toimittaa …?": asks who must; the frame's "job" / "tehtävä" is
 # no word of the answer ("tehtävässään", "the duties" would match it).
 WHOSE_TASK_FRAME = re.compile(

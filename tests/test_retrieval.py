@@ -1076,10 +1076,12 @@ def test_a_whose_task_frame_asks_who_and_its_task_word_is_no_evidence(retriever)
     assert a.primary.id == "120/2004:8:1:1" and a.quote.startswith("Pesänhoitajan määrää tuomioistuin konkurssin alkaessa.")
 
 
-def test_mihin_mennessa_asks_by_when_and_its_postposition_is_no_evidence(retriever):
+def test_a_time_frame_asks_when_and_its_words_are_no_evidence(retriever):
     from core.retrieve import asked_words
 
     assert asked_words("Mihin mennessä selvittäjän on toimitettava ehdotus?") == "milloin selvittäjän on toimitettava ehdotus?"
+    assert asked_words("How long does the stay last?") == "when does the stay last?"
+    assert asked_words("Kuinka pitkäksi aikaa käsittely lykätään?") == "milloin aikaa käsittely lykätään?"
     # "johon mennessä velkojien on toimitettava …" (VJL 54(2)(2)) no longer outweighs the YSL's own rule, 40(1):
     # the administrator's proposal by the day the court sets.
     a = answer(retriever, "Mihin mennessä selvittäjän on toimitettava ehdotus saneerausohjelmaksi tuomioistuimelle?")
