@@ -572,7 +572,7 @@ class Retriever:
 
 def asked_words(question: str) -> str:
     """The question without the words of its frame that the answer does not share ("Mitä X:n on tehtävä", "Kenen
-    tehtävä on …", "Whose job is it to …")."""
+    tehtävä on …", "Whose job is it to …"; "Mihin mennessä …", "How long …" read as "milloin" / "when")."""
     question = patterns.TIME_FRAME.sub(lambda m: "when" if m.group(0)[:1] in "Hh" else "milloin", question)
     return patterns.WHOSE_TASK_FRAME.sub(lambda m: "who" if m.group(0)[:1] in "Ww" else "kuka",
                                          patterns.FI_DO_FRAME.sub(r"\1", question))
