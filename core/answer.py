@@ -59,6 +59,7 @@ CONSEQUENCE_SOURCES = 2  # best hits whose referring provisions join the pool on
 MODAL_SHARE = 0.3
 KEYWORD_MARGIN = 1.6  # swept 1.3–1.9: +1 top-1 and +4 top-3 of 738 from 1.5 to 1.75, one lost at 1.3
 RERANK_WEIGHT = 0.03  # how much the best sentence's evidence moves a unit among the top five
+SIBLING_BREVITY = 0.0004  # per sibling in the five whose quote is longer (swept 0.0003–0.0005: +1, +4, +4, +3 net)
 # A cited provision joins the reranked units when its evidence is this much stronger than theirs: swept 1.0–1.5,
 # +2 of 221 questions at 1.1–1.35, one lost at 1.0 (a stay "for such period" citing a notice's ten days).
 CITED_PERIOD_MARGIN = 1.25
@@ -776,7 +777,9 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     if mode == "graph" and (asks_time or patterns.AMOUNT_QUESTION.search(asked)):
         head = _with_cited_periods(retriever, retrieval, head, units, located)
     best = max((loc.score for loc in located.values()), default=0.0) or 1.0
-    head = sorted(head, key=lambda c: (-(c.score + RERANK_WEIGHT * located[c.node_id].score / best), c.node_id))
+    brevity = _sibling_brevity(head, units, located)
+    head = sorted(head, key=lambda c: (-(c.score + RERANK_WEIGHT * located[c.node_id].score / best
+                                         + brevity[c.node_id]), c.node_id))
     # Both retrievers put the same unit first: sentence evidence does not overrule that agreement — unless
     # the question asks for a time or an amount, or who may act, that the agreed unit's best sentence does not
     # state and the sentence evidence's choice does.
@@ -795,6 +798,16 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
                             or patterns.UNIVERSAL_QUESTION.search(retrieval.query)):
         ordered = _exceptions_first(retriever, retrieval, ordered, units, located)
     return ordered, located
+
+
+def _sibling_brevity(head: list[Candidate], units: dict[str, Node], located: dict[str, Located]) -> dict[str, float]:
+    """Of two subsections of one section that both answer, the one that says it in fewer words is the more specific
+    ("Velallista on pidettävä maksukyvyttömänä, jos velallinen ilmoittaa …", KonkL 2:3.1, against the list of
+    presumptions beside it): each unit gains SIBLING_BREVITY for every sibling among the reranked whose quote is longer."""
+    length = {c.node_id: len(located[c.node_id].quote) for c in head}
+    return {c.node_id: SIBLING_BREVITY * sum(
+        1 for other in head if other is not c and units[other.node_id].section_id == units[c.node_id].section_id
+        and length[other.node_id] > length[c.node_id]) for c in head}
 
 
 def _answered_only_by(retrieval: Retrieval, asked: str, quote: str, agreed_quote: str) -> bool:

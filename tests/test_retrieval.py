@@ -1076,6 +1076,21 @@ def test_a_whose_task_frame_asks_who_and_its_task_word_is_no_evidence(retriever)
     assert a.primary.id == "120/2004:8:1:1" and a.quote.startswith("Pesänhoitajan määrää tuomioistuin konkurssin alkaessa.")
 
 
+def test_of_two_answering_subsections_the_briefer_goes_first(retriever):
+    from core.answer import SIBLING_BREVITY, Located, _sibling_brevity
+
+    units = {i: store.get_node(retriever.db, i) for i in ("120/2004:2:3:1", "120/2004:2:3:2", "120/2004:1:4")}
+    located = {i: Located(units[i], units[i].text[:n], 1.0) for i, n in
+               (("120/2004:2:3:1", 60), ("120/2004:2:3:2", 200), ("120/2004:1:4", 10))}
+    head = [Candidate(i, "120/2004") for i in located]
+    bonus = _sibling_brevity(head, units, located)
+    # Only a sibling counts: KonkL 1:4, shortest of all, is another section's.
+    assert bonus == {"120/2004:2:3:1": SIBLING_BREVITY, "120/2004:2:3:2": 0.0, "120/2004:1:4": 0.0}
+    # KonkL 2:3.1 (the debtor's own notice of insolvency) over 2:3.2's list of presumptions (exam_own23).
+    a = answer(retriever, "Milloin velallista pidetään maksukyvyttömänä sen oman ilmoituksen perusteella?")
+    assert a.primary.id == "120/2004:2:3:1" and a.quote in a.primary.text
+
+
 def test_a_time_frame_asks_when_and_its_words_are_no_evidence(retriever):
     from core.retrieve import asked_words
 
