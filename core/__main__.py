@@ -49,6 +49,11 @@ def cmd_build(args) -> int:
     report = build_all(db, progress=update, force=args.force, with_index=not args.no_index)
     bar.close()
     print(f"built: {', '.join(report.built) or '-'}; unchanged: {', '.join(report.skipped) or '-'}")
+    if report.indexed:
+        print(f"keyword index rebuilt: {', '.join(report.indexed['bm25']) or '-'}; "
+              f"embedded: {', '.join(report.indexed['dense']) or '-'}")
+    for err in report.indexed.get("dense_errors", []):  # BM25 still answers without the semantic index
+        print(f"warning: semantic index not built for {err}", file=sys.stderr)
     print("seconds: " + ", ".join(f"{k} {v:.1f}" for k, v in report.seconds.items()))
     for err in report.errors:
         print(f"error: {err}", file=sys.stderr)
@@ -329,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m core", description="Normipolku pipeline steps")
     sub = p.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("build", help="parse, graph, store and index the bundled laws")
-    b.add_argument("--force", action="store_true", help="rebuild even unchanged laws")
+    b.add_argument("--force", action="store_true", help="rebuild even unchanged laws, and all their indexes")
     b.add_argument("--no-index", action="store_true", help="skip the BM25 and dense indexes")
     b.set_defaults(fn=cmd_build)
     fb = sub.add_parser("fi-bases", help="write data/fi_bases.txt and data/fi_participle_nouns.txt, the word lists "

@@ -38,6 +38,7 @@ class BuildReport:
     skipped: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
+    indexed: dict[str, list[str]] = field(default_factory=dict)  # index.build_indexes' report: what was (re)built
 
 
 def _noop(fraction: float, message: str) -> None:
@@ -97,7 +98,8 @@ def build_all(db: sqlite_utils.Database, progress: Progress = _noop, force: bool
         from core import index  # noqa: PLC0415 - heavy imports only when indexing
 
         t0 = time.perf_counter()
-        index.build_indexes(db, progress=lambda f, m: progress(0.6 + 0.4 * f, m))
+        # A forced build re-indexes too: the indexes depend on the analyser as much as on the laws.
+        report.indexed = index.build_indexes(db, progress=lambda f, m: progress(0.6 + 0.4 * f, m), force=force)
         report.seconds["index"] = time.perf_counter() - t0
     progress(1.0, "Done")
     return report

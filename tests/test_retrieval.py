@@ -618,6 +618,17 @@ def test_rebuild_with_nothing_changed_skips_everything(db):
 
     report = build_all(db)
     assert report.built == [] and len(report.skipped) == 7
+    assert report.indexed == {"bm25": [], "dense": [], "dense_errors": []}
+
+
+def test_a_forced_index_build_rebuilds_the_keyword_indexes_and_they_still_answer(db, retriever):
+    # `build --force` must re-index even when no law changed: the indexes also depend on the analyser's code.
+    from core import index
+
+    assert index.build_indexes(db, force=True, dense=False)["bm25"] == ["en", "fi"]
+    assert index.build_indexes(db, dense=False)["bm25"] == []
+    fresh = index.load_bm25("en")
+    assert fresh.search(["stay"], k=1), "the rebuilt index finds nothing"
 
 
 def test_an_american_spelling_finds_the_acts_canadian_one(retriever):
