@@ -141,3 +141,4 @@ def delete_imported(db: sqlite_utils.Database, key: str, with_index: bool = True
         from core import index  # noqa: PLC0415
 
         index.drop_law(key)
+        index.build_bm25(db, row["lang"])  # its text must leave the keyword index (and its term statistics) now

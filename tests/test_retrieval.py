@@ -621,6 +621,21 @@ def test_rebuild_with_nothing_changed_skips_everything(db):
     assert report.indexed == {"bm25": [], "dense": [], "dense_errors": []}
 
 
+def test_deleting_an_imported_law_takes_its_text_out_of_the_keyword_index(db):
+    from core import build, index
+
+    text = ("Title: Test Insolvency Act\nKey: TIA-9\nLang: en\n\nSection 1 Duty to file\n"
+            "The debtor shall file a zebrafish statement within 10 days after the order.\n").encode()
+    build.import_bytes(text, "tia.txt", db)
+    try:
+        assert "TIA-9:1" in {uid for _, uid, _ in index.load_bm25("en").search(["zebrafish"])}
+    finally:
+        build.delete_imported(db, "TIA-9")
+    after = index.load_bm25("en")
+    assert not any(uid.startswith("TIA-9") for uid in after.unit_ids) and "zebrafish" not in after.df
+    assert index.build_indexes(db, dense=False)["bm25"] == []  # nothing stale left to rebuild
+
+
 def test_a_forced_index_build_rebuilds_the_keyword_indexes_and_they_still_answer(db, retriever):
     # `build --force` must re-index even when no law changed: the indexes also depend on the analyser's code.
     from core import index
