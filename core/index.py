@@ -172,6 +172,17 @@ class Bm25Index:
         return out
 
 
+    def unit_share(self, terms: frozenset[str], law_key: str) -> float:
+        """The share of a law's units whose text or heading uses any of the terms."""
+        units = {u for u, k in zip(self.unit_ids, self.law_keys) if k == law_key}
+        known = [t for t in terms if t in self.vocab]
+        if not units or not known:
+            return 0.0
+        scores = self.retriever.get_scores(known)
+        using = {self.unit_ids[i] for i in np.flatnonzero(scores > 0) if self.law_keys[i] == law_key}
+        return len(using) / len(units)
+
+
 def build_bm25(db: sqlite_utils.Database, lang: str, force: bool = False) -> bool:
     """(Re)build one language's BM25 index; False when it was up to date."""
     import bm25s  # noqa: PLC0415

@@ -38,6 +38,12 @@ DIVERSITY_TOP, DIVERSITY_PER_SECTION = 5, 2
 DIVERSITY_TIE = 1e-5
 DENSE_WEIGHT = {"en": 1.0, "fi": 0.2}
 DEFINITION_GUARD = 0.004
+# A question naming one Act's subject ("saneerausmenettelyssä") is not about an Act that seldom speaks of it: that
+# Act's units are demoted when fewer than SUBJECT_SHARE of them use the subject's word (swept 0.1–0.4 and
+# 0.002–0.01: +9 −0 of 1,436 from 0.15 to 0.3; bankruptcy, the setting of the Recovery and Priority Acts, which a
+# third and a half of their provisions name, demotes neither).
+SUBJECT_GUARD = 0.006
+SUBJECT_SHARE = 0.2
 TRANSITIONAL_GUARD = 0.004  # like the definition guard: old-case rules and the short title after live law
 GENERIC_TITLE_TERMS = frozenset({"laki"})  # "Konkurssilaki": the law, not its subject
 DEFINITION_LOOKUP_BONUS = 0.05  # above the sentence rerank (answer.RERANK_WEIGHT): a direct hit
@@ -130,6 +136,8 @@ class Retriever:
         self._def_terms: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
         self._headed: dict[str, set[str]] = {}
         self._title_terms = {key: _title_terms(row["title"], row["lang"]) for key, row in self.laws.items()}
+        self._subjects = {key: _title_subject(row["title"], row["lang"]) for key, row in self.laws.items()}
+        self._subject_shares: dict[tuple[str, str], float] = {}
 
     @property
     def graph(self):
@@ -167,6 +175,30 @@ class Retriever:
         """The terms of a law's title without its citation: what every one of its provisions is about
         ("takaisinsaanti" for TakSL, "bankruptcy" and "insolvency" for the BIA)."""
         return self._title_terms.get(law_key, frozenset())
+
+    def subject_named(self, text: str, lang: str) -> str | None:
+        """The Act whose subject the question names, when it names one Act's only ("saneerausmenettelyssä" → YSL,
+        *saneeraus*; "velkajärjestelyssä" → VJL)."""
+        q_terms = set(analyzer(lang).terms(text))
+        named = [k for k, subject in self._subjects.items() if subject & q_terms and self.laws[k]["lang"] == lang]
+        return named[0] if len(named) == 1 else None
+
+    def off_subject_laws(self, text: str, lang: str) -> set[str]:
+        """The Acts a question is not about: when it names one Act's subject, the Acts of its language that seldom
+        use that subject's word."""
+        about = self.subject_named(text, lang)
+        bm = self.bm25(lang) if about is not None else None
+        if bm is None:
+            return set()
+        off = set()
+        for key, row in self.laws.items():
+            if key == about or row["lang"] != lang:
+                continue
+            if (about, key) not in self._subject_shares:
+                self._subject_shares[(about, key)] = bm.unit_share(self._subjects[about], key)
+            if self._subject_shares[(about, key)] < SUBJECT_SHARE:
+                off.add(key)
+        return off
 
     def sections_headed(self, heading: re.Pattern) -> set[str]:
         """Ids of the sections whose heading matches (e.g. transitional provisions)."""
@@ -302,6 +334,12 @@ class Retriever:
         # little (Finnish routing: expected law routed for 93 of 94 questions, was 91).
         scored = [(k, sum(score * ROUTE_HIT_DECAY ** i for i, score in enumerate(v))) for k, v in per_law.items()]
         scored.sort(key=lambda kv: (-kv[1], kv[0]))
+        about = self.subject_named(text, lang)
+        if about is not None and about not in [k for k, _ in scored[:ROUTE_TOP]]:
+            # The Act whose subject the question names is searched, whatever the keyword evidence: its sections
+            # on that subject may share fewer words with the question than another Act's chapter about it.
+            rest = [kv for kv in scored if kv[0] != about]
+            scored = rest[:ROUTE_TOP - 1] + [next(kv for kv in scored if kv[0] == about)] + rest[ROUTE_TOP - 1:]
         total = sum(s for _, s in scored) or 1.0
         return [(k, s / total) for k, s in scored[:ROUTE_TOP]]
 
@@ -426,8 +464,11 @@ class Retriever:
             self.sections_headed(patterns.TRANSITIONAL_HEADING)
         if not patterns.SHORT_TITLE_QUESTION.search(text):
             no_rule = no_rule | self.sections_headed(patterns.SHORT_TITLE_HEADING)
+        off_subject = self.off_subject_laws(text, lang)
         for c in cands.values():
             c.score = c.rrf + (0.002 * route_share.get(c.law_key, 0.0) if c.law_key == top_law else 0.0)
+            if c.law_key in off_subject:
+                c.score -= SUBJECT_GUARD
             if ":def:" in c.node_id and not asks_definition:
                 c.score -= DEFINITION_GUARD  # pair guard: an operative provision before a definition
             if _section_of(c.node_id) in no_rule:
@@ -646,6 +687,22 @@ def _title_terms(title: str, lang: str) -> frozenset[str]:
     if lang == "fi":
         terms += [b for b in (fi_derivation_base(w) for w in patterns.WORD.findall(text)) if b]
     return frozenset(t for t in terms if t not in GENERIC_TITLE_TERMS)
+
+
+def _title_subject(title: str, lang: str) -> frozenset[str]:
+    """What an Act is about, read from a Finnish title: the word in the elative of "Laki X:stä" ("Laki yrityksen
+    saneerauksesta" → *saneeraus*, and *saneerata*, as "saneerausmenettely" reads), or the first part of a one-word
+    name ("Konkurssilaki" → *konkurssi*). Empty for other titles (an English Act's title lists several subjects)."""
+    if lang != "fi":
+        return frozenset()
+    an = analyzer(lang)
+    words = patterns.WORD.findall(patterns.TITLE_CITATION.sub(" ", title))
+    elative = next((w for w in words if w.lower().endswith(("sta", "stä"))), None)
+    if elative is not None:
+        return frozenset({an.lemma(elative), fi_derivation_base(elative)} - {""})
+    if len(words) == 1:
+        return frozenset(set(an.terms(words[0])) - {an.lemma(words[0])} - GENERIC_TITLE_TERMS)
+    return frozenset()
 
 
 def _section_of(node_id: str) -> str:

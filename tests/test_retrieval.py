@@ -1770,3 +1770,24 @@ def test_a_finnish_titles_derived_words_are_read_as_a_questions_compounds_read_t
     assert {"saneeraus", "saneerata"} <= retriever.title_terms("47/1993")
     assert "saneerata" in analyzer("fi").terms("Voiko saneerausmenettelyn tiedoksiannon hoitaa postitse?")
     assert "laki" not in retriever.title_terms("120/2004")
+
+
+def test_a_question_naming_one_acts_subject_is_routed_to_it_and_not_answered_from_acts_that_seldom_speak_of_it(
+        retriever):
+    # The subject is read from the title: "Laki yrityksen saneerauksesta" is about saneeraus, Konkurssilaki about
+    # konkurssi; a question naming two subjects, or an English one, names none.
+    assert retriever.subject_named("Saako vakuusvelkoja korkoja saneerausmenettelyn aikana?", "fi") == "47/1993"
+    assert retriever.subject_named("Mitä velkajärjestelyssä tapahtuu takaukselle?", "fi") == "57/1993"
+    assert retriever.subject_named("Voiko saneerausmenettelyssä olevan yrityksen asettaa konkurssiin?", "fi") is None
+    assert retriever.subject_named("What is a bankruptcy order?", "en") is None
+    off = retriever.off_subject_laws("Saako vakuusvelkoja korkoja saneerausmenettelyn aikana?", "fi")
+    assert off == {"120/2004", "57/1993", "758/1991", "1578/1992"}
+    # Bankruptcy is the setting of the Recovery Act and the Priority Act: naming it sets neither aside.
+    off = retriever.off_subject_laws("Miten saatava valvotaan konkurssissa?", "fi")
+    assert "57/1993" in off and not off & {"758/1991", "1578/1992", "120/2004"}
+    # Answered from the Act the question names (each went to the other procedure's Act before).
+    assert answer(retriever, "Vaikuttaako velkajärjestely pantinhaltijan oikeuksiin?").primary.law_key == "57/1993"
+    assert answer(retriever, "Onko vuokranantajalla oikeus korvaukseen, jos vuokrasopimus irtisanotaan "
+                             "yrityssaneerauksessa?").primary.law_key == "47/1993"
+    # The named Act is searched even where keywords route to two others (YSL and VJL have recovery chapters).
+    assert "758/1991" in retriever.search("Millaisia oikeustoimia voidaan peräyttää takaisinsaannissa?").laws
