@@ -476,6 +476,15 @@ def test_a_misspelt_question_is_answered_as_if_spelt_right(retriever, typed, spe
     assert not any("” → “" in n for n in right.notices)
 
 
+def test_every_evaluation_question_has_an_id_of_its_own():
+    # Batch answers, eval failures and per-question comparisons are keyed by id: two sets once shared
+    # "own15-fi-001" … and "own16-fi-001" …, and a comparison by id mixed their questions up.
+    ids = [json.loads(line)["id"] for path in sorted((ROOT / "eval").glob("*.jsonl"))
+           for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(ids) > 1400
+    assert sorted(i for i in set(ids) if ids.count(i) > 1) == []
+
+
 def test_spelling_correction_leaves_every_evaluation_question_alone(retriever):
     # Words the statutes use, words Voikko lacks but the index knows ("takaisinsaantilain"), acronyms and
     # citations are not "corrected": not one of the bundled evaluation questions changes.
