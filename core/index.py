@@ -171,7 +171,6 @@ class Bm25Index:
             out.append((self.law_keys[i], self.unit_ids[i], float(scores[i])))
         return out
 
-
     def unit_share(self, terms: frozenset[str], law_key: str) -> float:
         """The share of a law's units whose text or heading uses any of the terms."""
         units = {u for u, k in zip(self.unit_ids, self.law_keys) if k == law_key}
