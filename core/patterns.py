@@ -258,7 +258,7 @@ DEADLINE_QUESTION = re.compile(
     r"how\s+many\s+(?:months|weeks|years)|kuinka\s+mon(?:en|ta)\s+(?:päiv|viiko|kuukau|vuo)\w*|"
     r"montako\s+(?:päivää|viikkoa|kuukautta|vuotta)|"
     r"^\s*when\s+(?:is|are|does|do|will|may|can|shall)|"
-    r"missä\s+ajassa|mihin\s+mennessä|kuinka\s+pian|määräaja\w*|milloin\s+viimeistään|"
+    r"missä\s+ajassa|mihin\s+mennessä|kuinka\s+pian|määrä(?:aika|aja)\w*|milloin\s+viimeistään|"
     r"mistä\s+(?:lähtien|alkaen|lukien)|mihin\s+(?:asti|saakka)|"
     r"kuinka\s+pitkä\w*|(?:kuinka|miten)\s+kauan|kauanko|aikarajo\w*|"
     # "Milloin … voidaan …?" asks on what condition something may be done, not by when. ("Saa" is left out: it is

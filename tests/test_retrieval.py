@@ -76,6 +76,17 @@ def test_milloin_with_a_may_asks_for_a_condition_not_a_time(retriever):
     assert answer(retriever, "Milloin saneerausmenettely voidaan aloittaa?").primary.id == "47/1993:2:6:1"
 
 
+def test_a_question_naming_the_time_limit_asks_for_a_time(retriever):
+    # "määräaika" in the nominative (only its inflected forms "määräajan", "määräajassa" were read as a time) — not
+    # an evaluation question. KonkL 2:3.3 states the period; 2:3.2(3), the condition it cites, states none.
+    for question in ("Mikä on jakoluetteloehdotuksen laatimisen määräaika?", "Mikä määräaika koskee valitusta?",
+                     "Onko konkurssihakemukselle määräaikaa?"):
+        assert patterns.DEADLINE_QUESTION.search(question), question
+    a = answer(retriever, "Mikä on määräaika hakea velallinen konkurssiin, jos tämä ei maksanut saatavaa viikon "
+                          "kuluessa maksukehotuksesta?")
+    assert a.primary.id == "120/2004:2:3:3" and "kolmen kuukauden kuluessa" in a.quote
+
+
 def test_an_abbreviation_is_read_as_the_acts_spell_it(retriever):
     """A student writes NOI, RRSP, DIP financing; the Acts spell them out. The question is searched with the Acts'
     words, says so, and "search as typed" keeps the abbreviation; a word that merely contains one is left alone."""
