@@ -260,7 +260,7 @@ DEADLINE_QUESTION = re.compile(
     r"^\s*when\s+(?:is|are|does|do|will|may|can|shall)|"
     r"missä\s+ajassa|mihin\s+mennessä|kuinka\s+pian|määrä(?:aika|aja)\w*|milloin\s+viimeistään|"
     r"mistä\s+(?:lähtien|alkaen|lukien)|mihin\s+(?:asti|saakka)|"
-    r"kuinka\s+pitkä\w*|(?:kuinka|miten)\s+kauan|kauanko|aikarajo\w*|"
+    r"kuinka\s+pitkä\w*|(?:kuinka|miten)\s+kauan|kauanko|aikaraj\w*|"
     # "Milloin … voidaan …?" asks on what condition something may be done, not by when. ("Saa" is left out: it is
     # "may" in "saa myydä" but "gets" in "Milloin velkoja saa maksun?", a time.)
     r"milloin(?![^?]*\b(?:voi|voidaan|voivat|voiko)\b)|how\s+quickly|until\s+when|"
