@@ -258,7 +258,9 @@ DEADLINE_QUESTION = re.compile(
     r"how\s+many\s+(?:months|weeks|years)|kuinka\s+mon(?:en|ta)\s+(?:päiv|viiko|kuukau|vuo)\w*|"
     r"montako\s+(?:päivää|viikkoa|kuukautta|vuotta)|"
     r"^\s*when\s+(?:is|are|does|do|will|may|can|shall)|"
-    r"missä\s+ajassa|mihin\s+mennessä|kuinka\s+pian|määrä(?:aika|aja)\w*|milloin\s+viimeistään|"
+    r"missä\s+ajassa|mihin\s+(?:[\wåäö]+\s+)?mennessä|kuinka\s+pian|määrä(?:aika|aja)\w*|milloin\s+viimeistään|"
+    r"minkä\s+(?:[\wåäö]+\s+)?ajan\s+kuluessa|kesto\w*|(?:by|before|on)\s+what\s+date|"
+    r"what\s+(?:is|are)\s+the\s+(?:[\w-]+\s+)?periods?\b|limitation\s+period|"
     r"mistä\s+(?:lähtien|alkaen|lukien)|mihin\s+(?:asti|saakka)|"
     r"kuinka\s+pitkä\w*|(?:kuinka|miten)\s+kauan|kauanko|aikaraj\w*|"
     # "Milloin … voidaan …?" asks on what condition something may be done, not by when. ("Saa" is left out: it is

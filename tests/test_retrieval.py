@@ -78,10 +78,14 @@ def test_milloin_with_a_may_asks_for_a_condition_not_a_time(retriever):
 
 def test_a_question_naming_the_time_limit_asks_for_a_time(retriever):
     # "määräaika" in the nominative (only its inflected forms "määräajan", "määräajassa" were read as a time), and
-    # "aikaraja" in every form (only the plural's "aikarajojen" was) — not evaluation questions. KonkL 2:3.3 states the period; 2:3.2(3), the condition it cites, states none.
+    # "aikaraja" in every form (only the plural's "aikarajojen" was), and the other everyday ways of asking for a
+    # period — not evaluation questions. KonkL 2:3.3 states the period; 2:3.2(3), the condition it cites, states none.
     for question in ("Mikä on jakoluetteloehdotuksen laatimisen määräaika?", "Mikä määräaika koskee valitusta?",
                      "Onko konkurssihakemukselle määräaikaa?", "Mikä on aikaraja velkojan vaatimukselle?",
-                     "Onko takaisinsaannille aikarajaa?"):
+                     "Onko takaisinsaannille aikarajaa?", "Minkä ajan kuluessa kanne on nostettava?",
+                     "Mihin päivään mennessä riitautus on tehtävä?", "Mikä on maksuohjelman kesto?",
+                     "By what date must the notice be sent?", "What is the limitation period for the claim?",
+                     "What is the period for filing the report?"):
         assert patterns.DEADLINE_QUESTION.search(question), question
     a = answer(retriever, "Mikä on määräaika hakea velallinen konkurssiin, jos tämä ei maksanut saatavaa viikon "
                           "kuluessa maksukehotuksesta?")
