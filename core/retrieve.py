@@ -183,10 +183,9 @@ class Retriever:
         named = [k for k, subject in self._subjects.items() if subject & q_terms and self.laws[k]["lang"] == lang]
         return named[0] if len(named) == 1 else None
 
-    def off_subject_laws(self, text: str, lang: str) -> set[str]:
-        """The Acts a question is not about: when it names one Act's subject, the Acts of its language that seldom
-        use that subject's word."""
-        about = self.subject_named(text, lang)
+    def off_subject_laws(self, about: str | None, lang: str) -> set[str]:
+        """The Acts a question is not about: when it names the subject of the Act `about` (subject_named), the Acts
+        of its language that seldom use that subject's word."""
         bm = self.bm25(lang) if about is not None else None
         if bm is None:
             return set()
@@ -319,8 +318,9 @@ class Retriever:
         return ""
 
     # -- routing ---------------------------------------------------------------------------------
-    def route(self, text: str, lang: str, terms: list[str]) -> list[tuple[str, float]]:
-        """Laws of the question's language ranked by keyword evidence; explicit names win."""
+    def route(self, text: str, lang: str, terms: list[str], about: str | None = None) -> list[tuple[str, float]]:
+        """Laws of the question's language ranked by keyword evidence; explicit names win, and the Act whose subject
+        the question names (`about`, subject_named) is among them."""
         named = self.named_laws(text, lang)
         if named:
             return [(k, 1.0) for k in named][:ROUTE_TOP]
@@ -334,7 +334,6 @@ class Retriever:
         # little (Finnish routing: expected law routed for 93 of 94 questions, was 91).
         scored = [(k, sum(score * ROUTE_HIT_DECAY ** i for i, score in enumerate(v))) for k, v in per_law.items()]
         scored.sort(key=lambda kv: (-kv[1], kv[0]))
-        about = self.subject_named(text, lang)
         if about is not None and about not in [k for k, _ in scored[:ROUTE_TOP]]:
             # The Act whose subject the question names is searched, whatever the keyword evidence: its sections
             # on that subject may share fewer words with the question than another Act's chapter about it.
@@ -385,7 +384,8 @@ class Retriever:
             result.query = text
         terms = analyzer(lang).terms(asked_words(text), bigrams=True) + self.register_terms(text, lang)
         result.terms = terms
-        routed = self.route(text, lang, terms)
+        about = self.subject_named(text, lang)  # once per question: routing and the fusion's guard both use it
+        routed = self.route(text, lang, terms, about)
         result.laws = [k for k, _ in routed]
         result.latency_ms["route"] = (time.perf_counter() - t) * 1000
 
@@ -406,7 +406,7 @@ class Retriever:
             dense_list = self._dense(text, result)
             result.latency_ms["dense"] = (time.perf_counter() - t) * 1000
         t = time.perf_counter()
-        fused = self._fuse(bm25_list, dense_list, dict(routed), text, lang)
+        fused = self._fuse(bm25_list, dense_list, dict(routed), text, lang, about)
         # The keyword side's first hit stays in the list even where the fusion ranks it lower, unless a guard
         # demoted it (the rerank weighs it in Finnish, where the dense side is weak).
         result.candidates = fused[:max(k, 10)] + [c for c in fused[max(k, 10):] if c.bm25_rank == 1
@@ -431,7 +431,8 @@ class Retriever:
             return []
         return out
 
-    def _fuse(self, bm25_list, dense_list, route_share: dict[str, float], text: str, lang: str) -> list[Candidate]:
+    def _fuse(self, bm25_list, dense_list, route_share: dict[str, float], text: str, lang: str,
+              about: str | None = None) -> list[Candidate]:
         cands: dict[str, Candidate] = {}
         for rank, (key, uid, s) in enumerate(bm25_list, 1):
             c = cands.setdefault(uid, Candidate(uid, key))
@@ -464,7 +465,7 @@ class Retriever:
             self.sections_headed(patterns.TRANSITIONAL_HEADING)
         if not patterns.SHORT_TITLE_QUESTION.search(text):
             no_rule = no_rule | self.sections_headed(patterns.SHORT_TITLE_HEADING)
-        off_subject = self.off_subject_laws(text, lang)
+        off_subject = self.off_subject_laws(about, lang)
         for c in cands.values():
             c.score = c.rrf + (0.002 * route_share.get(c.law_key, 0.0) if c.law_key == top_law else 0.0)
             if c.law_key in off_subject:
