@@ -747,6 +747,17 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     assert [c.node_id for c in fused if c.bm25_rank == 1] == ["47/1993:7:41:1"]
     assert answer(retriever, q).primary.id == "47/1993:7:41:1"
 
+@pytest.mark.parametrize("question, node_id", [
+    ("Can the hydro company stop supplying a company under the CCAA just because it is insolvent?", "C-36:34:3"),
+    ("Can a consumer debtor's electricity be cut off after a consumer proposal because of unpaid bills?",
+     "B-3:66.34:3"),
+])
+def test_a_students_utility_is_the_acts_public_utility(retriever, question, node_id):
+    # Without the table's "electricity" / "hydro" → "public utility" these went to the CCAA's critical supplier
+    # (11.4(1)) and to the consumer proposal's other stays (66.36).
+    assert "util" in retriever.register_terms(question, "en")
+    assert answer(retriever, question).primary.id == node_id
+
 
 def test_a_consequence_is_found_in_the_provision_that_refers_back_to_the_duty(retriever):
     # Not an evaluation question. The duty is in BIA 50.4(2); what follows from breaking it is in 50.4(8),
