@@ -210,6 +210,7 @@ DEFINITION_EXPLICIT = re.compile(
 )
 WHAT_IS_TERM = re.compile(
     r"^\s*(?:what\s+is\s+meant\s+by|(?:what|who)\s+(?:is|are|counts?\s+as)|mikä\s+on|mitä\s+(?:on|ovat)|"
+    r"what\s+makes\s+(?:someone|somebody|something|a\s+person|a\s+debtor|a\s+company|a\s+claim)|"
     r"kuka\s+on|ketkä\s+ovat)\s+(?:an?\s+|the\s+)?(?P<term>[^?]{1,80}?)"
     r"(?:\s+(?:under|in|for\s+the\s+purposes\s+of)\s+(?:the|this)\s+(?:act|bia|ccaa|statute))?\s*\??\s*$"
     r"|^\s*what\s+(?:does|do)\s+(?:an?\s+|the\s+)?(?P<included>[^?]{1,80}?)\s+(?:include|cover)\s*\??\s*$",

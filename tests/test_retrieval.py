@@ -391,6 +391,11 @@ def test_a_question_about_what_a_term_means_gets_its_definition(retriever, quest
     # redemption of a security; 66.12(1), who may make a consumer proposal).
     ("What counts as a secured creditor when the trustee sells the property?", "B-3:def:secured creditor"),
     ("What qualifies as a consumer debtor who wants to make a proposal?", "B-3:def:consumer debtor"),
+    # "What makes a company a debtor company?" asks for the definition too; it used to answer with provisions that
+    # use the term (CCAA 11.3(1), BIA 60(1.7), 50.1(5)).
+    ("What makes a company a debtor company under the CCAA?", "C-36:def:debtor company"),
+    ("What makes a claim an equity claim?", "B-3:def:equity claim"),
+    ("What makes someone a secured creditor?", "B-3:def:secured creditor"),
 ])
 def test_what_counts_as_a_term_gets_its_definition_whatever_follows(retriever, question, definition):
     a = answer(retriever, question)
@@ -746,6 +751,15 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     fused = retriever.search(q, mode="hybrid").candidates
     assert [c.node_id for c in fused if c.bm25_rank == 1] == ["47/1993:7:41:1"]
     assert answer(retriever, q).primary.id == "47/1993:7:41:1"
+
+def test_a_bankrupt_who_died_is_the_acts_deceased_bankrupt(retriever):
+    question = "If the bankrupt died, what comes first in the distribution?"
+    assert "deceas" in retriever.register_terms(question, "en")
+    assert "deceas" in retriever.register_terms("Which expenses are paid first when the bankrupt is dead?", "en")
+    # BIA 136(1)(a), "in the case of a deceased bankrupt, the reasonable funeral and testamentary expenses …": not
+    # among the first four without the table's "died" → deceased.
+    assert "B-3:136:1:a" in answer(retriever, question).ranked[:3]
+
 
 @pytest.mark.parametrize("question, node_id", [
     ("Can the hydro company stop supplying a company under the CCAA just because it is insolvent?", "C-36:34:3"),
