@@ -752,6 +752,16 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     assert [c.node_id for c in fused if c.bm25_rank == 1] == ["47/1993:7:41:1"]
     assert answer(retriever, q).primary.id == "47/1993:7:41:1"
 
+def test_a_privileged_claim_is_the_priority_acts_etuoikeus(retriever):
+    # "etuoikeutettu" (privileged) is Voikko's etu + oikeuttaa; the Priority Act says "etuoikeus". Without the table's
+    # entry the question was routed to KonkL and VJL only and answered with KonkL 15:4.2.
+    question = "Onko lapsen elatusapusaatava etuoikeutettu konkurssissa?"
+    assert "etuoikeus" in retriever.register_terms(question, "fi")
+    assert answer(retriever, question).primary.id == "1578/1992:0:4:1"
+    # Selling is the Acts' "dispose of" as often as "sale".
+    assert "dispos" in retriever.register_terms("Can the trustee sell the land?", "en")
+
+
 def test_a_bankrupt_who_died_is_the_acts_deceased_bankrupt(retriever):
     question = "If the bankrupt died, what comes first in the distribution?"
     assert "deceas" in retriever.register_terms(question, "en")
