@@ -135,6 +135,7 @@ class Retriever:
         self._graph = None
         self._def_terms: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
         self._headed: dict[str, set[str]] = {}
+        self._titles: dict[str, list[tuple[frozenset[str], str, str]]] = {}
         self._title_terms = {key: _title_terms(row["title"], row["lang"]) for key, row in self.laws.items()}
         self._subjects = {key: _title_subject(row["title"], row["lang"]) for key, row in self.laws.items()}
         self._subject_shares: dict[tuple[str, str], float] = {}
@@ -206,6 +207,24 @@ class Retriever:
                 r["id"] for r in self.db.query("SELECT id, heading FROM nodes WHERE kind = 'SECTION'")
                 if r["heading"] and heading.search(r["heading"])}
         return self._headed[heading.pattern]
+
+    def titled_sections(self, text: str, lang: str, laws: list[str]) -> list[str]:
+        """The first provision of each section of `laws` whose heading is `text` word for word, by base form
+        ("Pesänhoitajan määrääminen", "first meeting of creditors"): a heading typed alone is looked up as a
+        defined term is. In the laws' order."""
+        if lang not in self._titles:
+            first_part = {r["parent_id"]: r["id"] for r in self.db.query(
+                "SELECT parent_id, id FROM nodes WHERE kind = 'MOMENT' AND lang = ? ORDER BY ordinal DESC", [lang])}
+            an = analyzer(lang)
+            self._titles[lang] = [
+                (frozenset(an.terms(r["heading"], compounds=False)), r["law_key"], first_part.get(r["id"], r["id"]))
+                for r in self.db.query("SELECT id, law_key, heading FROM nodes WHERE kind = 'SECTION' AND lang = ? "
+                                       "AND repealed = 0 AND heading IS NOT NULL AND heading != '' ORDER BY ordinal",
+                                       [lang])]
+        asked = frozenset(analyzer(lang).terms(text, compounds=False))
+        if not asked:
+            return []
+        return [unit for law in laws for terms, key, unit in self._titles[lang] if key == law and terms == asked]
 
     def _alias_patterns(self) -> dict[str, re.Pattern]:
         out = {}
@@ -474,11 +493,12 @@ class Retriever:
                 c.score -= DEFINITION_GUARD  # pair guard: an operative provision before a definition
             if _section_of(c.node_id) in no_rule:
                 c.score -= TRANSITIONAL_GUARD
-        if asks_definition:
-            # Definition look-up: the definitions whose whole term the question names go first.
+        # A defined term typed alone goes to its definition; else a section's heading typed alone to that section.
+        titled = [] if asks_definition or not _is_bare_term(text) else self.titled_sections(text, lang, laws)
+        if asks_definition or titled:
             top = max((c.score for c in cands.values()), default=0.0)
-            for i, def_id in enumerate(looked_up):
-                c = cands.setdefault(def_id, Candidate(def_id, def_id.split(":def:")[0]))
+            for i, unit_id in enumerate(looked_up or titled):
+                c = cands.setdefault(unit_id, Candidate(unit_id, unit_id.split(":", 1)[0]))  # ids begin with the law
                 c.score = top + DEFINITION_LOOKUP_BONUS - 0.0001 * i
         ranked = sorted(cands.values(), key=lambda c: (-c.score, c.node_id))
         return _diversify(ranked)

@@ -36,6 +36,31 @@ def test_a_term_typed_alone_is_looked_up_in_the_definitions(retriever, term, def
     assert a.primary.id == definition and a.quote in a.primary.text
 
 
+@pytest.mark.parametrize("heading, first_part", [
+    # A section's heading typed alone answers with that section's first part. Before the look-up these went to a
+    # later subsection of the section (BIA 102(5), CCAA 11.7(2), YSL 52.4) or to another section whose heading only
+    # begins the same way (KonkL 8:4, "Pesänhoitajan määrääminen erikseen").
+    ("First meeting of creditors", "B-3:102:1"),
+    ("Court to appoint monitor", "C-36:11.7:1"),
+    ("Pesänhoitajan määrääminen", "120/2004:8:1:1"),
+    ("pesänhoitajan määrääminen konsernissa", "120/2004:8:3:1"),
+    ("Enemmistön määräytyminen", "47/1993:8:52:1"),
+])
+def test_a_heading_typed_alone_answers_with_its_section(retriever, heading, first_part):
+    a = answer(retriever, heading)
+    assert a.primary.id == first_part and a.quote in a.primary.text
+
+
+def test_a_heading_look_up_needs_the_whole_heading_and_yields_to_a_definition(retriever):
+    laws = ["120/2004"]
+    assert retriever.titled_sections("Pesänhoitajan määrääminen", "fi", laws) == ["120/2004:8:1:1"]
+    assert retriever.titled_sections("pesänhoitajan", "fi", laws) == []
+    assert retriever.titled_sections("Pesänhoitajan määrääminen erikseen tänään", "fi", laws) == []
+    assert retriever.titled_sections("", "fi", laws) == []
+    # "Public utilities" heads subsections, and "public utility" is a defined term: the definition answers.
+    assert answer(retriever, "Public utilities").primary.id == "B-3:def:public utility"
+
+
 def test_a_few_words_that_are_not_a_defined_term_are_searched_as_usual(retriever):
     # "trustee" is defined, but "trustee duties" asks about duties: the definition is not the answer.
     a = answer(retriever, "trustee duties")
