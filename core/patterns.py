@@ -200,6 +200,15 @@ LAW_ONLY = re.compile(r"^[\W_]*(?:the[\W_]*)?$", re.I)  # what is left of "the B
 # Words between a law's name and the locator: "section 50.4(1) of the BIA", "s. 69.3 under the BIA", "BIA, s. 69.3".
 CITATION_FILLER = re.compile(r"(?:\b(?:of|in|under)\s+(?:the\s+)?|,)", re.I)
 NODE_ID = re.compile(r"^\s*(?P<law>[A-Z]-\d+(?:\.\d+)?|\d+/\d{4})(?::[^\s:]+)*\s*$")
+# An exam prompt's instruction ("Explain the deadline for …", "State when …", "Kerro, milloin …", "Selosta, kuka …"):
+# the frame of the question, not its content ("kerro" would otherwise read as the Acts' ilmoittaa). Not "define" /
+# "määrittele", which ask for a definition, nor "State of affairs …", "List of creditors …".
+EXAM_INSTRUCTION = re.compile(
+    r"^\s*(?:please\s+|briefly\s+|lyhyesti\s+)*(?:explain|describe|state|outline|discuss|identify|list|summari[sz]e|"
+    r"set\s+out|give|name|indicate|specify|clarify|tell\s+me|selitä|selvitä|selosta|kerro|kuvaile|kuvaa|luettele|"
+    r"esitä|tiivistä|perustele|mainitse|nimeä)(?!\s+of\b)\b(?:\s+lyhyesti)?[,:]?\s+(?=\w)",
+    re.I,
+)
 # Questions that ask what a term means: explicitly ("define", "Mitä … tarkoittaa?"), or about a bare term —
 # "What is a …?", "Who is / counts as …", "What is meant by …", "Mikä on …?", "Kuka on …?", with an optional
 # trailing "under the Act", or "What does … include?".
@@ -267,7 +276,7 @@ DEADLINE_QUESTION = re.compile(
     # "Milloin … voidaan …?" asks on what condition something may be done, not by when. ("Saa" is left out: it is
     # "may" in "saa myydä" but "gets" in "Milloin velkoja saa maksun?", a time.)
     r"milloin(?![^?]*\b(?:voi|voidaan|voivat|voiko)\b)|how\s+quickly|until\s+when|"
-    r"kuinka\s+nopeasti|mihin\s+asti)\b",
+    r"kuinka\s+nopeasti|mihin\s+asti|timing|time\s*frame|timetable)\b",
     re.I,
 )
 DURATION = re.compile(

@@ -91,10 +91,12 @@ class Retrieval:
 
 
 def clean_query(text: str) -> str:
-    """Printable, NFC-normalised, bounded query text (NUL and control characters removed)."""
+    """Printable, NFC-normalised, bounded query text (NUL and control characters removed), without an exam prompt's
+    instruction ("Explain …", "Kerro, …")."""
     text = unicodedata.normalize("NFC", text or "")
     text = "".join(ch if (ch.isprintable() or ch.isspace()) else " " for ch in text)
-    return patterns.WHITESPACE.sub(" ", text).strip()[:MAX_QUERY_CHARS]
+    text = patterns.WHITESPACE.sub(" ", text).strip()[:MAX_QUERY_CHARS]
+    return patterns.EXAM_INSTRUCTION.sub("", text, count=1)
 
 
 def _roman(number: str) -> str:

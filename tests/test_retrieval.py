@@ -61,6 +61,36 @@ def test_a_heading_look_up_needs_the_whole_heading_and_yields_to_a_definition(re
     assert answer(retriever, "Public utilities").primary.id == "B-3:def:public utility"
 
 
+@pytest.mark.parametrize("prompt, question", [
+    # An exam prompt's instruction is its frame: "Kerro" (tell) used to add the Acts' "ilmoittaa" / "ilmi" (what a
+    # document must tell) to the search, and "Explain" matched provisions that require someone to explain.
+    ("Kerro, milloin konkurssi alkaa.", "Milloin konkurssi alkaa?"),
+    ("Selvitä, kuka määrää pesänhoitajan konkurssissa.", "Kuka määrää pesänhoitajan konkurssissa?"),
+    ("Explain when a bankrupt's property vests in the trustee.", "When does a bankrupt's property vest in the trustee?"),
+    ("Briefly describe the time limit for an unpaid supplier's written demand.",
+     "What is the time limit for an unpaid supplier's written demand?"),
+])
+def test_an_exam_prompts_instruction_is_not_searched(retriever, prompt, question):
+    assert not {"ilmoittaa", "ilmi", "explain", "explan", "describ"} & set(retriever.search(prompt).terms)
+    assert answer(retriever, prompt).primary.id == answer(retriever, question).primary.id
+
+
+def test_an_instruction_word_that_begins_a_phrase_is_kept():
+    from core.retrieve import clean_query
+
+    assert clean_query("Statement of affairs deadline") == "Statement of affairs deadline"
+    assert clean_query("List of creditors: who keeps it?") == "List of creditors: who keeps it?"
+    assert clean_query("Define insolvent person.") == "Define insolvent person."  # a definition is asked for
+    assert clean_query("Explain") == "Explain"
+    assert clean_query("Kerro lyhyesti, mikä on valvontapäivä.") == "mikä on valvontapäivä."
+
+
+def test_timing_asks_for_a_time():
+    assert patterns.DEADLINE_QUESTION.search("the bankrupt's duty to provide a statement of affairs and its timing.")
+    assert patterns.DEADLINE_QUESTION.search("What is the time frame for an appeal?")
+    assert not patterns.DEADLINE_QUESTION.search("Who decides on the estate's affairs?")
+
+
 def test_a_few_words_that_are_not_a_defined_term_are_searched_as_usual(retriever):
     # "trustee" is defined, but "trustee duties" asks about duties: the definition is not the answer.
     a = answer(retriever, "trustee duties")
