@@ -785,7 +785,8 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     # state and the sentence evidence's choice does.
     agreed = cands[0] if cands and cands[0].bm25_rank == 1 and cands[0].dense_rank == 1 else None
     if agreed is not None and not asks_consequence and not _answered_only_by(
-            retrieval, asked, located[head[0].node_id].quote, located[agreed.node_id].quote):
+            retrieval, asked, _with_its_lead_in(retriever.db, located[head[0].node_id]),
+            _with_its_lead_in(retriever.db, located[agreed.node_id])):
         head = [agreed] + [c for c in head if c is not agreed]
     in_head = {c.node_id for c in head}
     ordered = head + [c for c in cands[RERANK_TOP:] if c.node_id not in in_head]
@@ -808,6 +809,14 @@ def _sibling_brevity(head: list[Candidate], units: dict[str, Node], located: dic
     return {c.node_id: SIBLING_BREVITY * sum(
         1 for other in head if other is not c and units[other.node_id].section_id == units[c.node_id].section_id
         and length[other.node_id] > length[c.node_id]) for c in head}
+
+
+def _with_its_lead_in(db, loc: Located) -> str:
+    """A quoted list item read with the words it completes: "(a) a statement … indicating the projected cash-flow"
+    states the time of its lead-in, "Within ten days after filing a notice of intention …, the insolvent person
+    shall file"."""
+    chain = lead_ins(db, loc.node)
+    return " ".join([link.before for link in chain] + [loc.quote] + [link.after for link in reversed(chain)])
 
 
 def _answered_only_by(retrieval: Retrieval, asked: str, quote: str, agreed_quote: str) -> bool:

@@ -85,6 +85,21 @@ def test_an_instruction_word_that_begins_a_phrase_is_kept():
     assert clean_query("Kerro lyhyesti, mikä on valvontapäivä.") == "mikä on valvontapäivä."
 
 
+def test_a_quoted_list_item_states_what_its_lead_in_states(db):
+    # "(a) a statement … indicating the projected cash-flow" states no time; its lead-in does ("Within ten days …").
+    # The two retrievers' agreement yields to a unit that states the time asked for, read this way (BIA 66.27(a),
+    # "within five days after" in the lead-in, over the agreed 66.251).
+    from core.answer import Located, _with_its_lead_in, states_asked_type
+
+    item = store.get_node(db, "B-3:50.4:2:a")
+    read = _with_its_lead_in(db, Located(item, item.text, 1.0))
+    assert read.startswith("Within ten days after filing a notice of intention") and item.text in read
+    assert states_asked_type("What is the deadline for the cash-flow statement?", read)
+    assert not states_asked_type("What is the deadline for the cash-flow statement?", item.text)
+    whole = store.get_node(db, "B-3:50.4:1")
+    assert _with_its_lead_in(db, Located(whole, whole.text, 1.0)) == whole.text  # not a list item: as it is
+
+
 def test_timing_asks_for_a_time():
     assert patterns.DEADLINE_QUESTION.search("the bankrupt's duty to provide a statement of affairs and its timing.")
     assert patterns.DEADLINE_QUESTION.search("What is the time frame for an appeal?")
