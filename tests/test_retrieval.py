@@ -778,6 +778,10 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     assert "lieu" in retriever.register_terms("Can the inspectors be replaced?", "en")
     assert "appli" in retriever.register_terms("Can a landlord ask the court to lift the stay?", "en")
     assert "ilmi" in retriever.register_terms("Mitä perukirjassa pitää kertoa?", "fi")
+    # A Finnish verb and the noun of its act: to apply is to make an application ("Hakemuksen saneerausmenettelystä
+    # voi tehdä …"), to consent is to give consent.
+    assert "hakemus" in retriever.register_terms("Kuka voi hakea yrityssaneerausta?", "fi")
+    assert "suostumus" in retriever.register_terms("Mitä pesänhoitajaksi suostuneen on kerrottava?", "fi")
     # What "käy ilmi" from a document is what "ilmenee" from it, and the other way round.
     assert "ilmetä" in retriever.register_terms("Mitä maksuohjelmasta on käytävä ilmi?", "fi")
     assert "ilmi" in retriever.register_terms("Mitä maksuohjelmasta ilmenee?", "fi")
