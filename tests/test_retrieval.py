@@ -782,6 +782,8 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     # voi tehdä …"), to consent is to give consent.
     assert "hakemus" in retriever.register_terms("Kuka voi hakea yrityssaneerausta?", "fi")
     assert "suostumus" in retriever.register_terms("Mitä pesänhoitajaksi suostuneen on kerrottava?", "fi")
+    assert "valvonta" in retriever.register_terms("Pitääkö velkojan valvoa saatavansa?", "fi")
+    assert "äänestys" in retriever.register_terms("Miten velkojainkokouksessa äänestetään?", "fi")
     # What "käy ilmi" from a document is what "ilmenee" from it, and the other way round.
     assert "ilmetä" in retriever.register_terms("Mitä maksuohjelmasta on käytävä ilmi?", "fi")
     assert "ilmi" in retriever.register_terms("Mitä maksuohjelmasta ilmenee?", "fi")
