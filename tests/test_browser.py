@@ -203,8 +203,11 @@ def test_ask_opens_the_whole_section_around_the_answer(page, server):
     ask(page, server, "BIA 109(5)")
     page.get_by_text("The whole section: BIA 109 — Right of creditor to vote (7 subsections)").first.click()
     wait_for_text(page, "A person is not entitled to vote as a creditor at any meeting of creditors unless")
+    quote = "A corporation may vote by an authorized proxyholder at meetings of creditors."
+    # The section's marked copy of the quote renders a moment after its other subsections: wait for it.
+    page.locator("mark", has_text=quote).nth(1).wait_for(timeout=30_000)
     marks = [m.inner_text() for m in page.locator("mark").all()]
-    assert marks.count("A corporation may vote by an authorized proxyholder at meetings of creditors.") == 2
+    assert marks.count(quote) == 2
     shot(page, "ask_whole_section")
     assert page.outside_requests == []
 
