@@ -784,7 +784,8 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     # the question asks for a time or an amount, or who may act, that the agreed unit's best sentence does not
     # state and the sentence evidence's choice does.
     agreed = cands[0] if cands and cands[0].bm25_rank == 1 and cands[0].dense_rank == 1 else None
-    if agreed is not None and not asks_consequence and not _answered_only_by(
+    # (Nothing to weigh when the sentence evidence already put the agreed unit first.)
+    if agreed is not None and head[0] is not agreed and not asks_consequence and not _answered_only_by(
             retrieval, asked, _with_its_lead_in(retriever.db, located[head[0].node_id]),
             _with_its_lead_in(retriever.db, located[agreed.node_id])):
         head = [agreed] + [c for c in head if c is not agreed]
