@@ -216,7 +216,8 @@ class Retriever:
         defined term is. In the laws' order."""
         if lang not in self._titles:
             first_part = {r["parent_id"]: r["id"] for r in self.db.query(
-                "SELECT parent_id, id FROM nodes WHERE kind = 'MOMENT' AND lang = ? ORDER BY ordinal DESC", [lang])}
+                "SELECT parent_id, id FROM nodes WHERE kind = 'MOMENT' AND lang = ? AND repealed = 0 "
+                "ORDER BY ordinal DESC", [lang])}  # descending: each section's first part is written last and kept
             an = analyzer(lang)
             self._titles[lang] = [
                 (frozenset(an.terms(r["heading"], compounds=False)), r["law_key"], first_part.get(r["id"], r["id"]))
