@@ -425,7 +425,9 @@ class Retriever:
         dense_list: list[tuple[str, str, float]] = []
         if mode in ("dense", "hybrid", "graph"):
             t = time.perf_counter()
-            dense_list = self._dense(text, result)
+            # The dense side reads the question as the keyword side does, without the frame words no answer shares
+            # ("Mitä pesänhoitajan on tehtävä" keeps "Mitä pesänhoitajan", "Mihin mennessä" reads "milloin").
+            dense_list = self._dense(asked_words(text), result)
             result.latency_ms["dense"] = (time.perf_counter() - t) * 1000
         t = time.perf_counter()
         fused = self._fuse(bm25_list, dense_list, dict(routed), text, lang, about)

@@ -1944,3 +1944,16 @@ def test_a_question_naming_one_acts_subject_is_routed_to_it_and_not_answered_fro
                              "yrityssaneerauksessa?").primary.law_key == "47/1993"
     # The named Act is searched even where keywords route to two others (YSL and VJL have recovery chapters).
     assert "758/1991" in retriever.search("Millaisia oikeustoimia voidaan peräyttää takaisinsaannissa?").laws
+
+
+def test_the_dense_side_reads_the_question_without_its_frame(retriever):
+    # The meaning search gets what the keyword search gets: the frame's "on tehtävä" / "How long" are not searched.
+    def dense_ranks(question: str) -> list[tuple[str, int]]:
+        return [(c.node_id, c.dense_rank) for c in retriever.search(question, mode="dense").candidates]
+
+    assert dense_ranks("Mitä pesänhoitajan on tehtävä konkurssin alettua?") == \
+        dense_ranks("Mitä pesänhoitajan konkurssin alettua?")
+    assert dense_ranks("How long does the stay last after a notice of intention?") == \
+        dense_ranks("when does the stay last after a notice of intention?")
+    assert dense_ranks("How long does the stay last after a notice of intention?") != \
+        dense_ranks("How long does the stay last after a notice of intention? How long")
