@@ -847,6 +847,14 @@ def test_a_bankrupt_who_died_is_the_acts_deceased_bankrupt(retriever):
     assert "B-3:136:1:a" in answer(retriever, question).ranked[:3]
 
 
+def test_skipping_a_requirement_is_the_acts_omit_or_dispense_with(retriever):
+    question = "When may the trustee skip paragraphs (1)(b) and (c) of section 51?"
+    assert {"omit", "dispens"} <= set(retriever.register_terms(question, "en"))
+    # BIA 51(2), "the trustee may omit observance of the provisions of paragraphs (1)(b) and (c)": without the
+    # table's "skip" → omit, dispense with, 171(2)'s report went first.
+    assert answer(retriever, question).primary.id == "B-3:51:2"
+
+
 @pytest.mark.parametrize("question, node_id", [
     ("Can the hydro company stop supplying a company under the CCAA just because it is insolvent?", "C-36:34:3"),
     ("Can a consumer debtor's electricity be cut off after a consumer proposal because of unpaid bills?",
