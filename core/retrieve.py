@@ -88,6 +88,8 @@ class Retrieval:
     terms: list[str] = field(default_factory=list)
     corrections: list[tuple[str, str]] = field(default_factory=list)  # (as typed, as searched)
     keyword_lead: float = 1.0  # BM25's first score over its second: how far its first hit stands out
+    # hybrid / graph: the candidates the keyword search alone gives (mode bm25's), for the answer's first three
+    keyword_candidates: list[Candidate] = field(default_factory=list)
 
 
 def clean_query(text: str) -> str:
@@ -430,11 +432,9 @@ class Retriever:
             dense_list = self._dense(asked_words(text), result)
             result.latency_ms["dense"] = (time.perf_counter() - t) * 1000
         t = time.perf_counter()
-        fused = self._fuse(bm25_list, dense_list, dict(routed), text, lang, about)
-        # The keyword side's first hit stays in the list even where the fusion ranks it lower, unless a guard
-        # demoted it (the rerank weighs it in Finnish, where the dense side is weak).
-        result.candidates = fused[:max(k, 10)] + [c for c in fused[max(k, 10):] if c.bm25_rank == 1
-                                                  and not c.demoted]
+        result.candidates = _listed(self._fuse(bm25_list, dense_list, dict(routed), text, lang, about), k)
+        if dense_list and bm25_list:
+            result.keyword_candidates = _listed(self._fuse(bm25_list, [], dict(routed), text, lang, about), k)
         result.latency_ms["fuse"] = (time.perf_counter() - t) * 1000
         if not result.candidates:
             result.notices.append("Nothing found for this question.")
@@ -736,6 +736,13 @@ def _section_of(node_id: str) -> str:
     if len(parts) > 2 and parts[1] == "def":
         return node_id
     return ":".join(parts[:3] if re.match(r"^\d+/\d{4}$", parts[0]) else parts[:2])
+
+
+def _listed(fused: list[Candidate], k: int) -> list[Candidate]:
+    """The fused list's first max(k, 10), and the keyword side's first hit wherever the fusion ranked it, unless a
+    guard demoted it (the rerank weighs it in Finnish, where the dense side is weak)."""
+    depth = max(k, 10)
+    return fused[:depth] + [c for c in fused[depth:] if c.bm25_rank == 1 and not c.demoted]
 
 
 def _diversify(ranked: list[Candidate]) -> list[Candidate]:

@@ -1965,3 +1965,27 @@ def test_the_dense_side_reads_the_question_without_its_frame(retriever):
         dense_ranks("when does the stay last after a notice of intention?")
     assert dense_ranks("How long does the stay last after a notice of intention?") != \
         dense_ranks("How long does the stay last after a notice of intention? How long")
+
+
+def test_the_keyword_searchs_own_answer_is_offered_among_the_first_three(retriever):
+    from dataclasses import replace
+
+    from core.answer import KEYWORD_CHOICE_PLACE, _rerank
+    from core.retrieve import Retriever
+
+    # BIA 13.1, "A licence shall … (b) specify the bankruptcy district …": the keyword search alone answers with it,
+    # the fusion ranked it sixth (the meaning search puts the licensing sections 14.05 and 203.1 first).
+    question = "What does a trustee's licence have to specify?"
+    assert answer(retriever, question, mode="bm25").primary.id == "B-3:13.1:b"
+    retrieval = retriever.search(question, mode="graph")
+    with_choice, _ = _rerank(retriever, retrieval, "graph", 10)
+    without, _ = _rerank(retriever, replace(retrieval, keyword_candidates=[]), "graph", 10)
+    assert "B-3:13.1" not in [c.node_id for c in without[:KEYWORD_CHOICE_PLACE]]
+    assert with_choice[KEYWORD_CHOICE_PLACE - 1].node_id == "B-3:13.1"
+    assert with_choice[0] is without[0] and with_choice[1] is without[1]  # the first answer never changes
+    for mode in ("hybrid", "graph"):
+        shown = answer(retriever, question, mode=mode)
+        assert "B-3:13.1:b" in shown.ranked[:KEYWORD_CHOICE_PLACE]
+        assert any(alt.node.id == "B-3:13.1:b" and alt.quote in alt.node.text for alt in shown.alternatives)
+    # Keyword search alone (the dense side off or failed) has nothing to add.
+    assert Retriever(retriever.db, dense=False).search(question, mode="graph").keyword_candidates == []
