@@ -427,9 +427,9 @@ class Retriever:
         dense_list: list[tuple[str, str, float]] = []
         if mode in ("dense", "hybrid", "graph"):
             t = time.perf_counter()
-            # The dense side reads the question as the keyword side does, without the frame words no answer shares
-            # ("Mitä pesänhoitajan on tehtävä" keeps "Mitä pesänhoitajan", "Mihin mennessä" reads "milloin").
-            dense_list = self._dense(asked_words(text), result)
+            # The dense side reads the question without the do / task frame words no answer shares ("Mitä
+            # pesänhoitajan on tehtävä" keeps "Mitä pesänhoitajan"), as the keyword side does.
+            dense_list = self._dense(without_task_frame(text), result)
             result.latency_ms["dense"] = (time.perf_counter() - t) * 1000
         t = time.perf_counter()
         result.candidates = _listed(self._fuse(bm25_list, dense_list, dict(routed), text, lang, about), k)
@@ -640,7 +640,13 @@ class Retriever:
 def asked_words(question: str) -> str:
     """The question without the words of its frame that the answer does not share ("Mitä X:n on tehtävä", "Kenen
     tehtävä on …", "Whose job is it to …"; "Mihin mennessä …", "How long …" read as "milloin" / "when")."""
-    question = patterns.TIME_FRAME.sub(lambda m: "when" if m.group(0)[:1] in "Hh" else "milloin", question)
+    return without_task_frame(
+        patterns.TIME_FRAME.sub(lambda m: "when" if m.group(0)[:1] in "Hh" else "milloin", question))
+
+
+def without_task_frame(question: str) -> str:
+    """The question without its do / task frame ("Mitä X:n on tehtävä" → "Mitä X:n", "Whose job is it to" → "who"),
+    its time frame as asked: "how long" means a duration to the meaning search, where "when" means a moment."""
     return patterns.WHOSE_TASK_FRAME.sub(lambda m: "who" if m.group(0)[:1] in "Ww" else "kuka",
                                          patterns.FI_DO_FRAME.sub(r"\1", question))
 
