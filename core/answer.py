@@ -60,11 +60,11 @@ MODAL_SHARE = 0.3
 KEYWORD_MARGIN = 1.6  # swept 1.3–1.9: +1 top-1 and +4 top-3 of 738 from 1.5 to 1.75, one lost at 1.3
 RERANK_WEIGHT = 0.03  # how much the best sentence's evidence moves a unit among the top five
 SIBLING_BREVITY = 0.0004  # per sibling in the five whose quote is longer (swept 0.0003–0.0005: +1, +4, +4, +3 net)
-# A cited provision joins the reranked units when its evidence is this much stronger than theirs: swept 1.0–1.5,
-# +2 of 221 questions at 1.1–1.35, one lost at 1.0 (a stay "for such period" citing a notice's ten days).
 # The keyword search's own first answer, where the fusion ranked it lower, is offered third: on questions written
 # before any code ran on them the keywords alone answer more often than the fusion (stops 43–45: 61 of 101 to 53).
 KEYWORD_CHOICE_PLACE = 3
+# A cited provision joins the reranked units when its evidence is this much stronger than theirs: swept 1.0–1.5,
+# +2 of 221 questions at 1.1–1.35, one lost at 1.0 (a stay "for such period" citing a notice's ten days).
 CITED_PERIOD_MARGIN = 1.25
 CITED_PERIOD_COVERAGE = 0.5  # … and covers this share of the question's word weight (fired at 0.17 only on a miss)
 
