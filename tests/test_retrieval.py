@@ -855,6 +855,21 @@ def test_skipping_a_requirement_is_the_acts_omit_or_dispense_with(retriever):
     assert answer(retriever, question).primary.id == "B-3:51:2"
 
 
+@pytest.mark.parametrize("question, statute_words", [
+    ("Does the bankruptcy put a secured creditor's enforcement of its security on hold?", {"stay"}),
+    ("Can the court pause proceedings against a debtor company again?", {"stay", "restrain"}),
+])
+def test_a_students_pause_or_hold_is_the_acts_stay(retriever, question, statute_words):
+    assert statute_words <= set(retriever.register_terms(question, "en"))
+
+
+def test_a_stay_asked_as_on_hold_finds_the_secured_creditors_exception(retriever):
+    # BIA 69.3(2), "the bankruptcy of a debtor does not prevent a secured creditor from realizing … his or her
+    # security": not among the first three without the table's "on hold" → stay.
+    question = "Does the bankruptcy put a secured creditor's enforcement of its security on hold?"
+    assert "B-3:69.3:2" in answer(retriever, question).ranked[:3]
+
+
 @pytest.mark.parametrize("question, node_id", [
     ("Can the hydro company stop supplying a company under the CCAA just because it is insolvent?", "C-36:34:3"),
     ("Can a consumer debtor's electricity be cut off after a consumer proposal because of unpaid bills?",
