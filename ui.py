@@ -17,16 +17,25 @@ CSS = """
 """
 
 
-NAVIGATION = [("app.py", "Home", "⚖️"), ("pages/1_Ask.py", "Ask · Kysy", "❓"),
-              ("pages/2_Norm_path.py", "Norm path · Normipolku", "🕸️"),
-              ("pages/3_Exam_drill.py", "Exam drill · Tenttiharjoitus", "📝"), ("pages/4_Library.py", "Library · Kirjasto", "📚"),
-              ("pages/5_Review.py", "Review · Tarkastus", "✅"), ("pages/6_Quiz.py", "Quiz · Kertaus", "🧠"),
-              ("pages/7_Progress.py", "Progress · Edistyminen", "📈")]
+# Material Symbols ship with Streamlit's own front end, so they draw the same everywhere and offline; emoji need
+# an emoji font, which many Linux desktops (and headless browsers) lack, and then show as empty boxes.
+NAVIGATION = [("app.py", "Home", ":material/balance:"), ("pages/1_Ask.py", "Ask · Kysy", ":material/search:"),
+              ("pages/2_Norm_path.py", "Norm path · Normipolku", ":material/account_tree:"),
+              ("pages/3_Exam_drill.py", "Exam drill · Tenttiharjoitus", ":material/edit_note:"),
+              ("pages/4_Library.py", "Library · Kirjasto", ":material/library_books:"),
+              ("pages/5_Review.py", "Review · Tarkastus", ":material/fact_check:"),
+              ("pages/6_Quiz.py", "Quiz · Kertaus", ":material/psychology:"),
+              ("pages/7_Progress.py", "Progress · Edistyminen", ":material/trending_up:")]
 
 
-def setup(title: str, icon: str = "⚖️") -> None:
+# The browser tab's icon: a Material Symbol there would be fetched from Google's font server; an emoji is drawn
+# in the page.
+TAB_ICON = "⚖️"
+
+
+def setup(title: str) -> None:
     """Page config, styling and the sidebar navigation (Streamlit's own list is hidden in config.toml)."""
-    st.set_page_config(page_title=f"{title} · Normipolku", page_icon=icon, layout="wide")
+    st.set_page_config(page_title=f"{title} · Normipolku", page_icon=TAB_ICON, layout="wide")
     st.markdown(CSS, unsafe_allow_html=True)
     with st.sidebar:
         st.markdown("### Normipolku")

@@ -8,7 +8,7 @@ from core import claude, explain, render, store
 from core.answer import answer, answer_from, with_alternative_first
 from core.retrieve import detect_language
 
-ui.setup("Ask", "❓")
+ui.setup("Ask")
 st.title("Ask · Kysy")
 st.caption("A question in English or Finnish, or a citation such as `BIA 50.4(1)`, `s. 69.3`, `KonkL 3:2 §`, "
            "`YSL 17 § 2 mom.` Answers are quotes from the statute, never paraphrases.")
@@ -132,7 +132,7 @@ if ui.require_corpus():
                 st.dataframe(rows, hide_index=True, width="stretch")
             else:
                 ui.show_answer(a, lang, graph=last["mode"] == "graph")
-                st.page_link("pages/2_Norm_path.py", label=s["open_graph"], icon="🕸️")
+                st.page_link("pages/2_Norm_path.py", label=s["open_graph"], icon=":material/account_tree:")
                 if a.get("alternatives"):
                     show_alternatives(a, lang)
                 if claude.available():

@@ -7,7 +7,7 @@ import ui
 from core import explain, render, store
 from core.answer import answer, lead_in_json, lead_ins
 
-ui.setup("Norm path", "🕸️")
+ui.setup("Norm path")
 st.title("Norm path · Normipolku")
 st.caption("A provision, its parts, and what it refers to, excepts and defines. Colours show node and edge types; "
            "the last answer's path is drawn bold. Hover a node to read it.")

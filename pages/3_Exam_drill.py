@@ -11,7 +11,7 @@ import ui
 from core import drill, render
 from core.answer import answer_from
 
-ui.setup("Exam drill", "📝")
+ui.setup("Exam drill")
 st.title("Exam drill · Tenttiharjoitus")
 
 if ui.require_corpus():

@@ -10,7 +10,7 @@ from core.model import IngestError
 
 ALL_PARTS = "All parts"
 
-ui.setup("Library", "📚")
+ui.setup("Library")
 st.title("Library · Kirjasto")
 db = ui.database()
 flash = st.session_state.pop("lib_flash", None)

@@ -11,7 +11,7 @@ import ui
 from core import extract, render, review, store
 from core.text import sentence_spans
 
-ui.setup("Review", "✅")
+ui.setup("Review")
 st.title("Review · Tarkastus")
 st.caption("Extracted duty relationships — who must or may do what, by when. Only approved ones feed the graph and "
            "the quizzes. Keys: **A** approve · **X** reject · **E** edit · **J** next · **K** previous · **U** undo.")

@@ -8,7 +8,7 @@ import streamlit as st
 import ui
 from core import quiz, render, store
 
-ui.setup("Quiz", "🧠")
+ui.setup("Quiz")
 st.title("Quiz · Kertaus")
 st.caption("Cards from approved duties: who must do what, by when — answered in the statute's own words. "
            "Keys: **Space** reveal · **1** again · **2** hard · **3** good · **4** easy.")
@@ -73,4 +73,4 @@ if ui.require_corpus():
                     st.markdown(f"- {line}")
         if st.session_state.get("qz_last"):
             st.caption(st.session_state["qz_last"])
-    st.page_link("pages/7_Progress.py", label="See your progress", icon="📈")
+    st.page_link("pages/7_Progress.py", label="See your progress", icon=":material/trending_up:")

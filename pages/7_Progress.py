@@ -9,7 +9,7 @@ import streamlit as st
 import ui
 from core import drill, quiz
 
-ui.setup("Progress", "📈")
+ui.setup("Progress")
 st.title("Progress · Edistyminen")
 if ui.require_corpus():
     data = quiz.progress(ui.database())

@@ -173,6 +173,17 @@ def test_ask_english_and_finnish(page, server):
     assert page.outside_requests == []
 
 
+def test_every_page_link_draws_its_icon_from_streamlits_own_font(page, server):
+    # Material Symbols come with Streamlit's front end; emoji icons showed as empty boxes where no emoji font is
+    # installed (this headless Chromium, many Linux desktops).
+    page.goto(server)
+    links = page.locator("[data-testid='stSidebar'] [data-testid='stPageLink']")
+    _wait_until(lambda: links.count() == 8)
+    assert [links.nth(i).locator("[data-testid='stIconMaterial']").count() for i in range(8)] == [1] * 8
+    assert page.locator("[data-testid='stSidebar'] [data-testid='stIconEmoji']").count() == 0
+    assert page.outside_requests == []
+
+
 def test_ask_names_the_other_provisions_with_the_same_words(page, server):
     # The CCAA states a charge's priority in the same words four times: the page says where else, under the quote.
     ask(page, server, "Can the court order that a charge over the company's property rank ahead of secured creditors "
