@@ -41,7 +41,9 @@ if ui.require_corpus():
             emphasis = {tuple(e) for e in asked.path}
             st.markdown(f"Answered as a question · Vastattu kysymyksenä: **{asked.primary.citation}** — "
                         "its norm path is drawn bold.")
-    depth = st.slider("Depth", 1, 2, 1)
+    depth = st.segmented_control("Depth", [1, 2], default=1, required=True, key="graph_depth",
+                                 format_func=lambda d: "1 step" if d == 1 else f"{d} steps",
+                                 help="How many edges out from the provision(s) the graph reaches")
     view = ui.retriever().graph
     keep, edges = render.neighbourhood(view, centers, depth=depth)
     nodes = store.get_nodes(db, sorted(keep))

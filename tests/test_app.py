@@ -271,6 +271,15 @@ def test_norm_path_page_for_a_citation_and_for_the_last_answer():
     assert not at.exception
 
 
+def test_norm_path_page_reaches_one_or_two_steps_out():
+    at = run("pages/2_Norm_path.py")
+    one_step = set(at.selectbox(key="graph_node").options)
+    at.segmented_control(key="graph_depth").set_value(2).run()
+    assert not at.exception
+    two_steps = set(at.selectbox(key="graph_node").options)
+    assert one_step < two_steps  # BIA 50.4(3)'s neighbours' neighbours join it
+
+
 def test_norm_path_page_draws_a_questions_norm_path():
     # Not an evaluation question. Typed where a citation goes, a question is answered and its norm path drawn.
     at = run("pages/2_Norm_path.py")
