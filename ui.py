@@ -1,6 +1,8 @@
 """Streamlit glue shared by the pages: cached resources and a little styling. No pipeline logic."""
 from __future__ import annotations
 
+import altair as alt
+import pandas as pd
 import streamlit as st
 
 from core import render, store
@@ -41,6 +43,19 @@ def setup(title: str) -> None:
         st.markdown("### Normipolku")
         for path, label, page_icon in NAVIGATION:
             st.page_link(path, label=label, icon=page_icon)
+
+
+RATING_COLOURS = ["#e15759", "#f28e2b", "#59a14f", "#4e79a7"]  # again, hard, good, easy
+
+
+def reviews_per_day_chart(rows: list[dict], ratings, day_title: str | None = None) -> alt.Chart:
+    """Reviews per day stacked by self-grade (quiz cards or drill questions); whole numbers on the count axis."""
+    order = list(ratings)
+    return alt.Chart(pd.DataFrame(rows)).mark_bar().encode(
+        x=alt.X("day:N", title=day_title),
+        y=alt.Y("n:Q", title="reviews", axis=alt.Axis(tickMinStep=1, format="d")),
+        color=alt.Color("rating:N", sort=order, scale=alt.Scale(domain=order, range=RATING_COLOURS)),
+        tooltip=["day", "rating", "n"])
 
 
 @st.cache_resource

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import uuid
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -65,13 +64,7 @@ if ui.require_corpus():
     if not rows:
         st.caption("No reviews yet: reveal an answer and grade yourself to start your progress chart.")
     else:
-        frame = pd.DataFrame(rows)
-        order = list(drill.RATINGS)
-        chart = alt.Chart(frame).mark_bar().encode(
-            x=alt.X("day:N", title="day"), y=alt.Y("n:Q", title="reviews"),
-            color=alt.Color("rating:N", sort=order, scale=alt.Scale(domain=order,
-                            range=["#e15759", "#f28e2b", "#59a14f", "#4e79a7"])), tooltip=["day", "rating", "n"])
-        st.altair_chart(chart, width="stretch")
+        st.altair_chart(ui.reviews_per_day_chart(rows, drill.RATINGS, day_title="day"), width="stretch")
         mine = pd.DataFrame(drill.progress(ui.database(), session))
         if not mine.empty:
             st.caption("This session: " + ", ".join(f"{r.rating} {r.n}" for r in mine.groupby("rating", as_index=False)["n"].sum().itertuples()))

@@ -17,13 +17,9 @@ if ui.require_corpus():
     if not data["per_day"]:
         st.info("No quiz reviews yet: answer a few cards on the Quiz page and your progress appears here.")
     else:
-        order = list(quiz.RATINGS)
-        colours = alt.Scale(domain=order, range=["#e15759", "#f28e2b", "#59a14f", "#4e79a7"])
         c1, c2 = st.columns(2)
         c1.markdown("**Reviews per day**")
-        c1.altair_chart(alt.Chart(pd.DataFrame(data["per_day"])).mark_bar().encode(
-            x=alt.X("day:N", title=None), y=alt.Y("n:Q", title="reviews"),
-            color=alt.Color("rating:N", sort=order, scale=colours), tooltip=["day", "rating", "n"]), width="stretch")
+        c1.altair_chart(ui.reviews_per_day_chart(data["per_day"], quiz.RATINGS), width="stretch")
         c2.markdown("**Retention (share not rated again)**")
         c2.altair_chart(alt.Chart(pd.DataFrame(data["retention"])).mark_line(point=True).encode(
             x=alt.X("day:N", title=None), y=alt.Y("retention:Q", scale=alt.Scale(domain=[0, 1])),
@@ -31,7 +27,7 @@ if ui.require_corpus():
         c3, c4 = st.columns(2)
         c3.markdown("**Cards by state**")
         c3.altair_chart(alt.Chart(pd.DataFrame(data["states"])).mark_arc(innerRadius=40).encode(
-            theta="n:Q", color="state:N", tooltip=["state", "n"]), width="stretch")
+            theta="n:Q", color="state:N", tooltip=["state", "n"]).properties(height=260), width="stretch")
         c4.markdown("**Weakest sections**")
         if data["weakest"]:
             c4.dataframe(pd.DataFrame(data["weakest"]), hide_index=True, width="stretch")
