@@ -54,6 +54,8 @@ def explain_with_claude(a: dict, lang: str) -> None:
 
 EXAMPLES = ["When does a bankrupt's property pass to the trustee?", "Milloin konkurssi alkaa?", "CCAA 11.02(1)"]
 RECENT_KEPT = 8
+MODE_LABELS = {"graph": "Hybrid + norm path (graph)", "hybrid": "Keywords + meaning (hybrid)",
+               "bm25": "Keywords only (bm25)", "dense": "Meaning only (dense)"}
 
 
 def show_alternative(node_id: str) -> None:
@@ -89,8 +91,9 @@ if ui.require_corpus():
     with st.form("ask", clear_on_submit=False):
         question = st.text_input("Question or citation · Kysymys tai viittaus", key="question",
                                  placeholder="e.g. How long does an insolvent person have to file a cash-flow statement?")
-        mode = st.selectbox("Search", ["graph", "hybrid", "bm25", "dense"], index=0,
-                            help="graph = hybrid search (BM25 + dense, fused with RRF) plus the norm path")
+        mode = st.selectbox("Search", list(MODE_LABELS), index=0, format_func=MODE_LABELS.get,
+                            help="graph = hybrid search (BM25 + dense, fused with RRF) plus the norm path; the others "
+                                 "are there to compare (the CLI's --mode)")
         asked = st.form_submit_button("Ask · Kysy", type="primary")
     if asked or st.session_state.pop("ask_now", False):
         if not question.strip():
