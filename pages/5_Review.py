@@ -172,5 +172,7 @@ if ui.require_corpus():
             else:
                 st.caption("No actions yet.")
 
-    st.download_button("Export approved relationships (JSONL)", review.export_jsonl(db), file_name="duties.jsonl",
-                       mime="application/jsonl", key="rev_export")
+    approved = review.counts(db).get("approved", 0)  # re-read: an action above may have just approved one
+    st.download_button(f"Export approved relationships (JSONL, {approved})", review.export_jsonl(db),
+                       file_name="duties.jsonl", mime="application/jsonl", key="rev_export", disabled=not approved,
+                       help=None if approved else "Approve a relationship first: only approved ones are exported.")

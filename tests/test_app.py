@@ -426,6 +426,8 @@ def test_review_page_approve_reject_edit_undo(db):
     at.button(key="rev_approve").click().run()
     assert review.get(db, first["id"])["status"] == "approved"
     assert any("Saved" in s.value for s in at.success)
+    export = at.download_button(key="rev_export")  # the count includes the approval just made
+    assert not export.disabled and export.label.endswith(f"(JSONL, {review.counts(db)['approved']})")
     nxt = review.query(db, status="pending", limit=1)[0]
     at.text_input(key=f"reason-{nxt['id']}").input("not a duty").run()
     at.button(key="rev_reject").click().run()
