@@ -305,7 +305,7 @@ def test_review_with_the_keyboard_then_export(page, server, data_dir):
     page.goto(f"{server}/Review")
     if not review.counts(db):  # a fresh database: the empty state offers the rules extractor
         page.get_by_role("button", name="Extract with rules").click()
-        page.get_by_text(re.compile(r"Extracted \d+ relationships")).first.wait_for()
+        page.get_by_text(re.compile(r"Extracted \d+ new relationships")).first.wait_for()
     page.get_by_label("Your name (for the audit log)").fill("browser")
     page.get_by_label("Your name (for the audit log)").press("Enter")
     page.locator("h1").first.click()  # leave the text box so that keys reach the shortcuts
