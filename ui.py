@@ -191,4 +191,4 @@ def show_norm_path(a: dict, lang: str) -> None:
         labels = {k: n.citation for k, n in store.get_nodes(database(), ids).items()}
         chain = render.path_chain(a["path"], labels)
         if chain:
-            st.markdown(f"**{s['path']}:** " + " · ".join(chain))
+            st.markdown(f"**{s['path']}:**\n" + "\n".join(f"- {line}" for line in chain))

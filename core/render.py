@@ -175,9 +175,15 @@ def lead_in_html(lead_in: list[dict], lang: str) -> str:
 
 
 def path_chain(path: list[list[str]], labels: dict[str, str]) -> list[str]:
-    """Readable norm-path steps: "BIA 50.4(3) —EXCEPTS→ BIA 50.4(4)" (structural steps left out)."""
-    return [f"{labels.get(s, s)} —{t}→ {labels.get(g, g)}" for s, t, g in path
-            if t in ("EXCEPTS", "REFERS_TO", "USES_TERM", "DEFINES", "DEFINED_IN", "DUTY")]
+    """Readable norm-path steps, one line per provision and edge type, in the path's order: "BIA 50.4(3) —EXCEPTS→
+    BIA 50.4(4)", "BIA 82(1) —USES_TERM→ BIA 2 “property”, BIA 2 “bankrupt”" (structural steps left out)."""
+    targets: dict[tuple[str, str], list[str]] = {}
+    for s, t, g in path:
+        if t in ("EXCEPTS", "REFERS_TO", "USES_TERM", "DEFINES", "DEFINED_IN", "DUTY"):
+            step = targets.setdefault((s, t), [])
+            if g not in step:
+                step.append(g)
+    return [f"{labels.get(s, s)} —{t}→ {', '.join(labels.get(g, g) for g in gs)}" for (s, t), gs in targets.items()]
 
 
 def relation_lines(out: list[Edge], incoming: list[Edge], labels: dict[str, str]) -> list[str]:

@@ -30,6 +30,12 @@ def test_path_chain_is_readable():
     chain = render.path_chain([["B-3:50.4:3", "EXCEPTS", "B-3:50.4:4"], ["B-3:50.4", "HAS_MOMENT", "B-3:50.4:3"]],
                               {"B-3:50.4:3": "BIA 50.4(3)", "B-3:50.4:4": "BIA 50.4(4)"})
     assert chain == ["BIA 50.4(3) —EXCEPTS→ BIA 50.4(4)"]
+    # One line per provision and edge type, its targets in the path's order.
+    labels = {"B-3:82:1": "BIA 82(1)", "B-3:def:property": "BIA 2 “property”", "B-3:def:bankrupt": "BIA 2 “bankrupt”",
+              "B-3:def:person": "BIA 2 “person”"}
+    chain = render.path_chain([["B-3:82:1", "USES_TERM", "B-3:def:property"], ["B-3:82:1", "USES_TERM", "B-3:def:bankrupt"],
+                               ["B-3:def:bankrupt", "USES_TERM", "B-3:def:person"]], labels)
+    assert chain == ["BIA 82(1) —USES_TERM→ BIA 2 “property”, BIA 2 “bankrupt”", "BIA 2 “bankrupt” —USES_TERM→ BIA 2 “person”"]
 
 
 def test_found_by_names_the_search_or_the_norm_path():
