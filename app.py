@@ -27,15 +27,15 @@ def home() -> None:
     st.markdown("**Ask** a question or type a citation · see its **Norm path** · practise in **Exam drill** · "
                 "import statutes in the **Library**. Every text shown as law is an exact quote of the stored "
                 "provision, with its citation.")
-    st.page_link("pages/1_Ask.py", label="Ask a question", icon=":material/search:")
+    st.page_link("pages/1_Ask.py", label="Ask a question", icon=ui.page_icon("pages/1_Ask.py"))
     db = ui.database()
     due, revisit = len(quiz.due_queue(db, limit=10_000)), len(drill.to_revisit(db, limit=10_000))
     if due or revisit:  # a returning student: what is waiting
         st.markdown(f"**Today** · {due} quiz card{'s' * (due != 1)} to study · {revisit} drill "
                     f"question{'s' * (revisit != 1)} to revisit")
         c4, c5 = st.columns(2)
-        c4.page_link("pages/6_Quiz.py", label="Review the due cards", icon=":material/psychology:")
-        c5.page_link("pages/7_Progress.py", label="See what to revisit", icon=":material/trending_up:")
+        c4.page_link("pages/6_Quiz.py", label="Review the due cards", icon=ui.page_icon("pages/6_Quiz.py"))
+        c5.page_link("pages/7_Progress.py", label="See what to revisit", icon=ui.page_icon("pages/7_Progress.py"))
     ui.retriever()  # load the indexes and the model now, after the page is drawn, so the first answer is quick
 
 

@@ -30,6 +30,11 @@ NAVIGATION = [("app.py", "Home", ":material/balance:"), ("pages/1_Ask.py", "Ask 
               ("pages/7_Progress.py", "Progress · Edistyminen", ":material/trending_up:")]
 
 
+def page_icon(path: str) -> str:
+    """A page's icon, as the sidebar shows it: for links to the page from elsewhere."""
+    return next(icon for page, _, icon in NAVIGATION if page == path)
+
+
 # The browser tab's icon: a Material Symbol there would be fetched from Google's font server; an emoji is drawn
 # in the page.
 TAB_ICON = "⚖️"

@@ -135,7 +135,8 @@ if ui.require_corpus():
                 st.dataframe(rows, hide_index=True, width="stretch")
             else:
                 ui.show_answer(a, lang, graph=last["mode"] == "graph")
-                st.page_link("pages/2_Norm_path.py", label=s["open_graph"], icon=":material/account_tree:")
+                st.page_link("pages/2_Norm_path.py", label=s["open_graph"],
+                             icon=ui.page_icon("pages/2_Norm_path.py"))
                 if a.get("alternatives"):
                     show_alternatives(a, lang)
                 if claude.available():

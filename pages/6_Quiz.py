@@ -73,4 +73,4 @@ if ui.require_corpus():
                     st.markdown(f"- {line}")
         if st.session_state.get("qz_last"):
             st.caption(st.session_state["qz_last"])
-    st.page_link("pages/7_Progress.py", label="See your progress", icon=":material/trending_up:")
+    st.page_link("pages/7_Progress.py", label="See your progress", icon=ui.page_icon("pages/7_Progress.py"))
