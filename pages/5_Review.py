@@ -172,7 +172,7 @@ if ui.require_corpus():
             else:
                 st.caption("No actions yet.")
 
-    approved = review.counts(db).get("approved", 0)  # re-read: an action above may have just approved one
+    approved = counts.get("approved", 0)  # actions run in callbacks or rerun first, so the counts above are current
     st.download_button(f"Export approved relationships (JSONL, {approved})", review.export_jsonl(db),
                        file_name="duties.jsonl", mime="application/jsonl", key="rev_export", disabled=not approved,
                        help=None if approved else "Approve a relationship first: only approved ones are exported.")
