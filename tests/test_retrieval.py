@@ -801,6 +801,18 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     assert "agreement" in retriever.register_terms("What if the bankrupt disagrees with the amount?", "en")
     assert "engag" in retriever.register_terms("Can a trustee hire a disqualified person?", "en")
     assert "tuomioistuin" in retriever.register_terms("Missä käräjäoikeudessa asia käsitellään?", "fi")
+    # Buying is the Acts' "purchase", a wife or husband a "spouse" ("puoliso"), a fee the trustee's "remuneration",
+    # and leasing "vuokrausluotto" (a leasing contract is compound in Finnish, and read as a whole word first).
+    assert "purchas" in retriever.register_terms("Can an inspector buy property of the estate?", "en")
+    assert "purchas" in retriever.register_terms("What if the bankrupt bought goods on credit?", "en")
+    assert "spous" in retriever.register_terms("Must the debtor's wife's income be stated?", "en")
+    assert "remuner" in retriever.register_terms("Who sets the trustee's fee?", "en")
+    assert "puoliso" in retriever.register_terms("Onko aviomies velallisen läheinen?", "fi")
+    assert "vuokrausluottosopimus" in retriever.register_terms("Voiko leasingsopimuksen irtisanoa?", "fi")
+    a = answer(retriever, "Saako saneerauksessa oleva yritys irtisanoa leasingsopimuksen?")
+    assert a.primary.id == "47/1993:4:27:1" and "vuokrausluottosopimus" in a.quote
+    a = answer(retriever, "May an inspector buy anything from the estate?")
+    assert a.primary.id == "B-3:120:1" and "purchasing" in a.quote
     # The statute's words also count when the answer's sentence is chosen: "employee"/"salary" → worker, wages.
     a = answer(retriever, "How much of an employee's unpaid salary is secured when the employer goes bankrupt?")
     assert a.primary.id == "B-3:81.3:1" and "to the extent of $2,000" in a.quote
