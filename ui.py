@@ -1,6 +1,8 @@
 """Streamlit glue shared by the pages: cached resources and a little styling. No pipeline logic."""
 from __future__ import annotations
 
+import datetime as dt
+
 import altair as alt
 import pandas as pd
 import streamlit as st
@@ -53,14 +55,40 @@ def setup(title: str) -> None:
 RATING_COLOURS = ["#e15759", "#f28e2b", "#59a14f", "#4e79a7"]  # again, hard, good, easy
 
 
-def reviews_per_day_chart(rows: list[dict], ratings, day_title: str | None = None) -> alt.Chart:
-    """Reviews per day stacked by self-grade (quiz cards or drill questions); whole numbers on the count axis."""
+CHART_DAYS = 14  # the day axis always spans at least the last two weeks, so one busy day is not one wide bar
+
+
+def last_days(rows: list[dict], today: dt.date | None = None, days: int = CHART_DAYS) -> list[str]:
+    """The calendar days ("YYYY-MM-DD") a per-day chart spans: from its first row's day, or `days` before today
+    if later, to today, with the days without reviews in between."""
+    today = today or dt.date.today()
+    first = min([dt.date.fromisoformat(r["day"]) for r in rows] + [today - dt.timedelta(days=days - 1)])
+    return [(first + dt.timedelta(days=i)).isoformat() for i in range((today - first).days + 1)]
+
+
+def _day_axis(days: list[str], title: str | None) -> alt.X:
+    return alt.X("day:O", title=title, scale=alt.Scale(domain=days),
+                 axis=alt.Axis(labelAngle=0, labelExpr="timeFormat(toDate(datum.value + 'T00:00'), '%d %b')",
+                               labelOverlap=True))
+
+
+def reviews_per_day_chart(rows: list[dict], ratings, day_title: str | None = None,
+                          today: dt.date | None = None) -> alt.Chart:
+    """Reviews per day stacked by self-grade (quiz cards or drill questions) over the recent calendar days, days
+    without reviews included; whole numbers on the count axis."""
     order = list(ratings)
     return alt.Chart(pd.DataFrame(rows)).mark_bar().encode(
-        x=alt.X("day:N", title=day_title),
+        x=_day_axis(last_days(rows, today), day_title),
         y=alt.Y("n:Q", title="reviews", axis=alt.Axis(tickMinStep=1, format="d")),
         color=alt.Color("rating:N", sort=order, scale=alt.Scale(domain=order, range=RATING_COLOURS)),
         tooltip=["day", "rating", "n"])
+
+
+def retention_chart(rows: list[dict], today: dt.date | None = None) -> alt.Chart:
+    """The share of reviews not rated "again", per day, on the same day axis as the reviews."""
+    return alt.Chart(pd.DataFrame(rows)).mark_line(point=True).encode(
+        x=_day_axis(last_days(rows, today), None), y=alt.Y("retention:Q", scale=alt.Scale(domain=[0, 1])),
+        tooltip=["day", "retention", "n"])
 
 
 @st.cache_resource

@@ -21,9 +21,7 @@ if ui.require_corpus():
         c1.markdown("**Reviews per day**")
         c1.altair_chart(ui.reviews_per_day_chart(data["per_day"], quiz.RATINGS), width="stretch")
         c2.markdown("**Retention (share not rated again)**")
-        c2.altair_chart(alt.Chart(pd.DataFrame(data["retention"])).mark_line(point=True).encode(
-            x=alt.X("day:N", title=None), y=alt.Y("retention:Q", scale=alt.Scale(domain=[0, 1])),
-            tooltip=["day", "retention", "n"]), width="stretch")
+        c2.altair_chart(ui.retention_chart(data["retention"]), width="stretch")
         c3, c4 = st.columns(2)
         c3.markdown("**Cards by state**")
         c3.altair_chart(alt.Chart(pd.DataFrame(data["states"])).mark_arc(innerRadius=40).encode(

@@ -490,6 +490,26 @@ def test_quiz_page_reveal_rate_and_progress(db):
     assert not progress.exception and len(progress.get("vega_lite_chart")) >= 3
 
 
+def test_per_day_charts_span_calendar_days_with_the_empty_ones():
+    import datetime as dt
+
+    import ui
+
+    today = dt.date(2026, 11, 26)
+    rows = [{"day": "2026-11-26", "rating": "good", "n": 5}, {"day": "2026-11-26", "rating": "again", "n": 2}]
+    days = ui.last_days(rows, today)
+    # One day of reviews is one bar among the last two weeks, not a bar as wide as the chart.
+    assert len(days) == ui.CHART_DAYS and days[0] == "2026-11-13" and days[-1] == "2026-11-26"
+    # An older first review stretches the axis back to it; the days between are kept, empty.
+    days = ui.last_days(rows + [{"day": "2026-10-30", "rating": "hard", "n": 1}], today)
+    assert days[0] == "2026-10-30" and len(days) == 28 and "2026-11-15" in days
+    spec = ui.reviews_per_day_chart(rows, drill.RATINGS, today=today).to_dict()
+    assert spec["encoding"]["x"]["scale"]["domain"] == ui.last_days(rows, today)
+    assert spec["encoding"]["x"]["axis"]["labelAngle"] == 0
+    assert ui.retention_chart([{"day": "2026-11-26", "retention": 0.7, "n": 7}], today).to_dict()[
+        "encoding"]["x"]["scale"]["domain"][-1] == "2026-11-26"
+
+
 def test_ask_page_streams_a_claude_explanation_with_checked_quotes(monkeypatch):
     """The page with an API key; the Anthropic API is faked at the HTTP layer (the real SDK runs)."""
     import anthropic

@@ -265,6 +265,9 @@ def test_exam_drill_one_card(page, server):
     page.get_by_role("button", name="Good").click()
     page.wait_for_function("(b) => !document.body.innerText.includes(b)", arg=before)
     assert "1 of" in page.get_by_text(" done this session").first.inner_text()
+    settle(page)
+    # The next question comes with its answer hidden: the graded one's quote does not linger below it.
+    assert page.locator("mark").count() == 0
     shot(page, "drill")
 
 
