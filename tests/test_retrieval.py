@@ -813,6 +813,14 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     assert a.primary.id == "47/1993:4:27:1" and "vuokrausluottosopimus" in a.quote
     a = answer(retriever, "May an inspector buy anything from the estate?")
     assert a.primary.id == "B-3:120:1" and "purchasing" in a.quote
+    # Selling cheaply is a "transfer at undervalue"; a grandson is a "descendant"; giving up a security is
+    # surrendering it; hiding ("piilottaa", "salata") is the KonkL's "kätkeä".
+    assert "undervalu" in retriever.register_terms("Did the bankrupt sell the car cheaply?", "en")
+    assert "descend" in retriever.register_terms("Is my grandson a related person?", "en")
+    assert "surrend" in retriever.register_terms("What if a creditor gives up its security?", "en")
+    assert "kätkeä" in retriever.register_terms("Mitä jos velallinen piilottaa omaisuutta?", "fi")
+    a = answer(retriever, "Voiko velallisen omaisuuden takavarikoida, jos velallinen piilottaa sitä?")
+    assert a.primary.id == "120/2004:4:8:1:1" and "kätkee" in a.quote
     # The statute's words also count when the answer's sentence is chosen: "employee"/"salary" → worker, wages.
     a = answer(retriever, "How much of an employee's unpaid salary is secured when the employer goes bankrupt?")
     assert a.primary.id == "B-3:81.3:1" and "to the extent of $2,000" in a.quote
