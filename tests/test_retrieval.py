@@ -821,7 +821,7 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     assert "kätkeä" in retriever.register_terms("Mitä jos velallinen piilottaa omaisuutta?", "fi")
     # Email and digital files are the Acts' "electronic form", "sähköinen tiedonsiirtomenetelmä".
     assert "electron" in retriever.register_terms("Can the trustee see the bankrupt's emails?", "en")
-    assert "tiedonsiirtomenetelmä" in retriever.register_terms("Voiko velkoja ilmoittaa sähköpostilla?", "fi")
+    assert "tiedonsiirtomenetelmä" in retriever.register_terms("Voiko velkoja ilmoittaa sähköpostitse?", "fi")
     a = answer(retriever, "Voiko velallisen omaisuuden takavarikoida, jos velallinen piilottaa sitä?")
     assert a.primary.id == "120/2004:4:8:1:1" and "kätkee" in a.quote
     # The statute's words also count when the answer's sentence is chosen: "employee"/"salary" → worker, wages.
