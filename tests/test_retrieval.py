@@ -827,6 +827,10 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     assert "tilaisuus" in retriever.register_terms("Keitä tuomioistuimen on kuultava?", "fi")
     assert "tilaisuus" not in retriever.register_terms("Voiko turvaamistoimesta määrätä kuulematta velallista?", "fi")
     assert "ryhmä" in retriever.register_terms("Miten velkojat ryhmitellään?", "fi")
+    # A bankruptcy "petition" is what the BIA has called an "application for a bankruptcy order" since 2009, and a
+    # sworn statement an "affidavit".
+    assert {"applic", "order"} <= set(retriever.register_terms("Who can petition a debtor into bankruptcy?", "en"))
+    assert "affidavit" in retriever.register_terms("Must the bankrupt give a sworn statement of his assets?", "en")
     # Email and digital files are the Acts' "electronic form", "sähköinen tiedonsiirtomenetelmä".
     assert "electron" in retriever.register_terms("Can the trustee see the bankrupt's emails?", "en")
     assert "tiedonsiirtomenetelmä" in retriever.register_terms("Voiko velkoja ilmoittaa sähköpostitse?", "fi")
