@@ -206,10 +206,12 @@ class GraphData:
 
 
 def neighbourhood(view, centers: list[str], depth: int = 1, max_nodes: int = 60, per_type: int = 8) -> tuple[set[str], list[tuple[str, str, str]]]:
-    """Nodes within `depth` hops of the centres, most important edges first, bounded in size."""
+    """Nodes within `depth` hops of the centres, most important edges first, bounded in size. The first centre is
+    the provision asked about; a definition among the others (an answer's norm path) is drawn but not reached out
+    from: what else its term's definition cites ("court" → BIA 204.1, 183(1), …) is not what the answer depends on."""
     keep = set(c for c in centers if c in view.kind)
     edges: set[tuple[str, str, str]] = set()
-    frontier = list(keep)
+    frontier = [c for i, c in enumerate(centers) if c in keep and (i == 0 or view.kind[c] != "DEFINITION")]
     for _ in range(max(1, min(depth, 2))):
         nxt = []
         for n in frontier:

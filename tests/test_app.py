@@ -271,6 +271,22 @@ def test_norm_path_page_for_a_citation_and_for_the_last_answer():
     assert not at.exception
 
 
+def test_norm_path_of_an_answer_draws_its_definitions_without_their_own_references():
+    ask = run("pages/1_Ask.py")
+    ask.text_input(key="question").input("BIA 50.4(3)")
+    ask.button[0].click().run()
+    assert "B-3:def:court" in {s["node_id"] for s in ask.session_state["last_answer"]["json"]["supporting"]}
+    at = run("pages/2_Norm_path.py", {"last_answer": ask.session_state["last_answer"]})
+    options = at.selectbox(key="graph_node").options
+    # "court", a term 50.4(3) uses, is drawn; the provisions its definition cites (BIA 204.1 …) are not.
+    assert any(o.endswith("B-3:def:court") for o in options) and any(o.endswith("B-3:50.4:4") for o in options)
+    assert not any(o.endswith("B-3:204.1") for o in options) and len(options) <= 12
+    # Asked about directly, a definition is the centre and still reaches out to what it cites.
+    at = run("pages/2_Norm_path.py")
+    at.text_input(key="graph_ref").input("B-3:def:court").run()
+    assert any(o.endswith("B-3:204.1") for o in at.selectbox(key="graph_node").options)
+
+
 def test_norm_path_page_reaches_one_or_two_steps_out():
     at = run("pages/2_Norm_path.py")
     one_step = set(at.selectbox(key="graph_node").options)
