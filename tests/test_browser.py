@@ -146,6 +146,7 @@ def ask(page, server: str, question: str) -> None:
     box.fill(question)
     page.get_by_role("button", name="Ask · Kysy").click()
     page.locator("mark").first.wait_for()
+    settle(page)  # the norm path and the other provisions are drawn after the quote
 
 
 def test_ask_english_and_finnish(page, server):
