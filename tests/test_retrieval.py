@@ -820,6 +820,10 @@ REGISTER_EXPANSIONS = [
     ("Who can petition a debtor into bankruptcy?", "en", "applic"),
     ("Who can petition a debtor into bankruptcy?", "en", "order"),
     ("Must the bankrupt give a sworn statement of his assets?", "en", "affidavit"),
+    # What "stops applying" "ceases to apply" or terminates; a stay is "lifted" by a declaration that it no longer
+    # operates (BIA 69.4).
+    ("When does the bankruptcy stay stop applying to a creditor?", "en", "ceas"),
+    ("Can a creditor ask the court to lift the stay?", "en", "declar"),
     # Email and digital files are the Acts' "electronic form", "sähköinen tiedonsiirtomenetelmä".
     ("Can the trustee see the bankrupt's emails?", "en", "electron"),
     ("Voiko velkoja ilmoittaa sähköpostitse?", "fi", "tiedonsiirtomenetelmä"),
