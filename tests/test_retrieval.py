@@ -774,11 +774,12 @@ REGISTER_EXPANSIONS = [
     ("Can a landlord ask the court to lift the stay?", "en", "appli"),
     ("Mitä perukirjassa pitää kertoa?", "fi", "ilmi"),
     # A Finnish verb and the noun of its act: to apply is to make an application ("Hakemuksen saneerausmenettelystä
-    # voi tehdä …"), to consent is to give consent.
+    # voi tehdä …"), to consent is to give consent, to set off ("kuitata") to use a claim "kuittaukseen".
     ("Kuka voi hakea yrityssaneerausta?", "fi", "hakemus"),
     ("Mitä pesänhoitajaksi suostuneen on kerrottava?", "fi", "suostumus"),
     ("Pitääkö velkojan valvoa saatavansa?", "fi", "valvonta"),
     ("Miten velkojainkokouksessa äänestetään?", "fi", "äänestys"),
+    ("Voiko velkoja kuitata saatavansa?", "fi", "kuittaus"),
     # What "käy ilmi" from a document is what "ilmenee" from it, and the other way round.
     ("Mitä maksuohjelmasta on käytävä ilmi?", "fi", "ilmetä"),
     ("Mitä maksuohjelmasta ilmenee?", "fi", "ilmi"),
