@@ -828,6 +828,10 @@ REGISTER_EXPANSIONS = [
     # Email and digital files are the Acts' "electronic form", "sähköinen tiedonsiirtomenetelmä".
     ("Can the trustee see the bankrupt's emails?", "en", "electron"),
     ("Voiko velkoja ilmoittaa sähköpostitse?", "fi", "tiedonsiirtomenetelmä"),
+    # To challenge or overturn a decision is to appeal it; a "jäävi" person is the Acts' "esteellinen".
+    ("Can a CCAA order be challenged?", "en", "appeal"),
+    ("Kuka johtaa kokousta, jos pesänhoitaja on jäävi?", "fi", "esteellinen"),
+    ("Mikä tekee velkojasta jäävin?", "fi", "esteellinen"),
 ]
 
 # … and questions whose words look alike but ask for nothing of the kind.
@@ -841,6 +845,8 @@ REGISTER_NOT_EXPANDED = [
     # duty to hear.
     ("Saako konkurssipesä myydä panttiomaisuutta?", "fi", "raha"),
     ("Voiko turvaamistoimesta määrätä kuulematta velallista?", "fi", "tilaisuus"),
+    # Peräyttää stays the Acts' own verb: read as "takaisinsaanti" too, it drew YSL 35 above TakSL 15 (measured −1).
+    ("Mitä omaisuudelle tapahtuu, kun oikeustoimi peräytetään?", "fi", "takaisinsaanti"),
 ]
 
 
