@@ -525,20 +525,31 @@ def _located(retriever: Retriever, retrieval: Retrieval, located: dict[str, Loca
     return located[unit.id]
 
 
-def _limit_first(retriever: Retriever, retrieval: Retrieval, ordered: list[Candidate], units: dict[str, Node],
-                 located: dict[str, Located]) -> list[Candidate]:
-    """"When will the court refuse …": a power and its limit are often sibling subsections ("(1) the court may
-    make an order … (3) The court may not make the order unless …"), and the question's words all sit in the
-    power. When the first answer states no limit, its section's first listed sibling that does goes first."""
+def _stated_by_a_sibling(retriever: Retriever, retrieval: Retrieval, ordered: list[Candidate],
+                         units: dict[str, Node], located: dict[str, Located], states: Callable,
+                         every_sibling: bool = False) -> list[Candidate]:
+    """A provision and what the question asks of it are often sibling subsections, and the question's words all sit
+    in the first: "When will the court refuse …" ("(1) the court may make an order … (3) The court may not make the
+    order unless …"); "What must the trustee state when applying …?" ("(1) On application by the trustee, a court may
+    declare … (2) In making the application …, the trustee shall state …"). When the first answer's quote does not
+    state what is asked (`states`), its section's first sibling whose quote does goes first: a listed one, or with
+    `every_sibling` any subsection of the section, listed or not."""
     top = ordered[0]
-    if patterns.LIMIT.search(located[top.node_id].quote):
+    if states(located[top.node_id].quote):
         return ordered
     section_id = units[top.node_id].section_id
-    for cand in ordered[1:]:
-        unit = units[cand.node_id]
-        if unit.section_id != section_id or not patterns.LIMIT.search(unit.text):
+    pool = list(ordered[1:])
+    if every_sibling and section_id:
+        listed = {c.node_id for c in ordered}
+        unlisted = [n for n in store.children(retriever.db, section_id)
+                    if not n.repealed and n.id not in listed and not nested(top.node_id, n.id)]
+        units.update((n.id, n) for n in unlisted)
+        pool += [Candidate(n.id, n.law_key, score=top.score) for n in unlisted]
+    for cand in pool:
+        unit = units.get(cand.node_id)
+        if unit is None or unit.section_id != section_id or not states(unit.text):
             continue
-        if patterns.LIMIT.search(_located(retriever, retrieval, located, unit).quote):
+        if states(_located(retriever, retrieval, located, unit).quote):
             return [cand] + [c for c in ordered if c is not cand]
     return ordered
 
@@ -795,7 +806,10 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     in_head = {c.node_id for c in head}
     ordered = head + [c for c in cands[RERANK_TOP:] if c.node_id not in in_head]
     if mode == "graph" and ordered and patterns.LIMIT_QUESTION.search(asked):
-        ordered = _limit_first(retriever, retrieval, ordered, units, located)
+        ordered = _stated_by_a_sibling(retriever, retrieval, ordered, units, located, patterns.LIMIT.search)
+    if mode == "graph" and ordered and patterns.CONTENT_QUESTION.search(asked):
+        ordered = _stated_by_a_sibling(retriever, retrieval, ordered, units, located, patterns.CONTENT.search,
+                                       every_sibling=True)
     if mode == "graph" and ordered:
         ordered = _other_than_first(retriever, retrieval, ordered, units, located)
         ordered = _past_a_signpost(retriever.graph, ordered, located)

@@ -1932,6 +1932,27 @@ def test_a_question_about_refusal_gets_the_sibling_that_limits_the_power(retriev
     assert a.quote.startswith("The court may not make the order") and a.quote in a.primary.text
 
 
+@pytest.mark.parametrize("question,content_id,first_id", [
+    ("What does the trustee have to state in an application to void a transfer at undervalue?", "B-3:96:2",
+     "B-3:96:1"),
+    ("What must the court say in an order recognising a foreign proceeding under the BIA?", "B-3:270:2", "B-3:270:1"),
+    # 14.03(3) is not among the ten candidates at all: every subsection of the first answer's section is looked at.
+    ("What must the Superintendent's direction to protect the estate's property state?", "B-3:14.03:3",
+     "B-3:14.03:1"),
+])
+def test_a_question_about_contents_gets_the_sibling_that_states_them(retriever, question, content_id, first_id):
+    # Not evaluation questions. The question's words all sit in the provision that creates the document ("(1) On
+    # application by the trustee, a court may declare …"); what it must state is a sibling ("(2) In making the
+    # application …, the trustee shall state …").
+    candidates = [c.node_id for c in retriever.search(question, mode="graph").candidates]
+    assert candidates[0] == first_id
+    a = answer(retriever, question)
+    assert a.primary.id == content_id or a.primary.id.startswith(content_id + ":")
+    assert patterns.CONTENT.search(a.quote) and a.quote in a.primary.text
+    # A rule of the graph mode, which reads the statute's structure: hybrid keeps the fused first answer.
+    assert answer(retriever, question, mode="hybrid").primary.id == first_id
+
+
 def test_a_condition_the_court_must_be_satisfied_of_is_not_a_limit(retriever):
     # Not an evaluation question. BIA 50(12): "… declare that the proposal is deemed to have been refused … if the
     # court is satisfied that (a) … (b) the proposal will not likely be accepted …". "Refused" asks about a limit,
