@@ -526,7 +526,7 @@ def _located(retriever: Retriever, retrieval: Retrieval, located: dict[str, Loca
 
 
 def _stated_by_a_sibling(retriever: Retriever, retrieval: Retrieval, ordered: list[Candidate],
-                         units: dict[str, Node], located: dict[str, Located], states: Callable,
+                         units: dict[str, Node], located: dict[str, Located], states: Callable[[str], object],
                          every_sibling: bool = False) -> list[Candidate]:
     """A provision and what the question asks of it are often sibling subsections, and the question's words all sit
     in the first: "When will the court refuse …" ("(1) the court may make an order … (3) The court may not make the
