@@ -490,10 +490,14 @@ CONTENT_QUESTION = re.compile(
     r"(?:pitää|tulee|on|täytyy)\s+(?:kertoa|mainita|ilmoittaa|olla|liittää|sisältyä|käydä\s+ilmi|ilmetä)\b", re.I)
 # What a document holds or comes with, stated: "shall contain", "must be accompanied by", "shall include with",
 # "tulee käydä ilmi", "on liitettävä", "tulee sisältää".
+# An adverb may stand between the verbs ("shall also contain", "on lisäksi liitettävä").
+_FI_ALSO = r"(?:(?:lisäksi|myös|aina)\s+)?"
 CONTENT = re.compile(
-    r"\b(?:shall|must|is\s+to|are\s+to)\s+(?:contain|state|set\s+out|include|specify|show|indicate|be\s+accompanied\s+by)\b|"
+    r"\b(?:shall|must|is\s+to|are\s+to)\s+(?:also\s+)?"
+    r"(?:contain|state|set\s+out|include|specify|show|indicate|be\s+accompanied\s+by)\b|"
     r"\bcontain(?:s|ing)?\s+the\s+following\b|"
-    r"\b(?:tulee|on)\s+(?:käydä|käytävä)\s+ilmi\b|\bon\s+(?:mainittava|liitettävä|ilmoitettava\s+seuraavat)\b|"
+    rf"\b(?:tulee|on)\s+{_FI_ALSO}(?:käydä|käytävä)\s+ilmi\b|"
+    rf"\bon\s+{_FI_ALSO}(?:mainittava|liitettävä|ilmoitettava\s+seuraavat)\b|"
     r"\btulee\s+sisältää\b|\bon\s+sisällettävä\b|\bseuraavat\s+(?:tiedot|seikat)\b", re.I)
 # "Who pays the applicant's costs?", "Kuka maksaa selvittäjän palkkion?", "Mistä varoista … maksetaan?": asks who
 # bears a cost ("who bears the burden of proof" does not).

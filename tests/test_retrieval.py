@@ -1953,6 +1953,18 @@ def test_a_question_about_contents_gets_the_sibling_that_states_them(retriever, 
     assert answer(retriever, question, mode="hybrid").primary.id == first_id
 
 
+def test_contents_stated_with_an_adverb_between_the_verbs_count(retriever):
+    # "on lisäksi liitettävä", "shall also contain": the adverb does not make it less a statement of contents.
+    assert patterns.CONTENT.search("Velallisen on lisäksi liitettävä hakemukseensa selvitys velkojistaan")
+    assert patterns.CONTENT.search("The notice shall also contain a statement")
+    assert not patterns.CONTENT.search("Velallisen on lisäksi ilmoitettava muutoksesta")
+    # Not an evaluation question. YSL 69.2's second sentence is the debtor's part; the quote holds it.
+    a = answer(retriever, "Mitä velallisen saneeraushakemukseen pitää liittää velkojista?")
+    assert a.primary.id == "47/1993:10:69:2"
+    assert "Velallisen on lisäksi liitettävä hakemukseensa selvitys velkojistaan" in a.quote
+    assert a.quote in a.primary.text
+
+
 def test_a_condition_the_court_must_be_satisfied_of_is_not_a_limit(retriever):
     # Not an evaluation question. BIA 50(12): "… declare that the proposal is deemed to have been refused … if the
     # court is satisfied that (a) … (b) the proposal will not likely be accepted …". "Refused" asks about a limit,
