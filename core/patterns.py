@@ -267,7 +267,9 @@ DEADLINE_QUESTION = re.compile(
     r"when\s+must|deadline|time\s+limit|how\s+far\s+back|longest|shortest|maximum\s+period|"
     r"how\s+many\s+(?:months|weeks|years)|kuinka\s+mon(?:en|ta)\s+(?:päiv|viiko|kuukau|vuo)\w*|"
     r"montako\s+(?:päivää|viikkoa|kuukautta|vuotta)|"
-    r"^\s*when\s+(?:is|are|does|do|will|may|can|shall)|"
+    # "When is X deemed / treated as / does X count as Y?" asks on what condition, not by when.
+    r"^\s*when\s+(?:is|are|does|do|will|may|can|shall)(?![^?]*\b(?:deemed|considered|treated|regarded|counts?\s+as|"
+    r"constitutes?|qualify|qualifies|amounts?\s+to)\b(?!-))|"
     r"missä\s+ajassa|mihin\s+(?:[\wåäö]+\s+)?mennessä|kuinka\s+pian|määrä(?:aika|aja)\w*|milloin\s+viimeistään|"
     r"minkä\s+(?:[\wåäö]+\s+)?ajan\s+kuluessa|kesto\w*|(?:by|before|on)\s+what\s+date|"
     r"what\s+(?:is|are)\s+the\s+(?:[\w-]+\s+)?periods?\b|limitation\s+period|"

@@ -146,6 +146,21 @@ def test_milloin_with_a_may_asks_for_a_condition_not_a_time(retriever):
     assert answer(retriever, "Milloin saneerausmenettely voidaan aloittaa?").primary.id == "47/1993:2:6:1"
 
 
+def test_when_is_it_deemed_asks_for_a_condition_not_a_time(retriever):
+    """"When does X count as / is X deemed Y?" asks on what condition: BIA 256(2), "constitutes an act of bankruptcy
+    if the suspension is due to …", not 256(1)(b)(i)'s "within the six months before the filing"."""
+    for question in ("When are the unsecured creditors deemed to have accepted a proposal?",
+                     "When is a company considered to be controlled by a person?",
+                     "When are two companies treated as affiliated?", "When does a payment count as a preference?"):
+        assert not patterns.DEADLINE_QUESTION.search(question), question
+    # A hyphenated "deemed-" is part of a name, not the question's verb; "when must" asks for a time still.
+    assert patterns.DEADLINE_QUESTION.search("When is a deemed-annulled consumer proposal revived?")
+    assert patterns.DEADLINE_QUESTION.search("When must the trustee be deemed to have been discharged?")
+    a = answer(retriever, "When does the suspension of a securities dealer's membership in an exchange constitute "
+                          "an act of bankruptcy?")
+    assert a.primary.id == "B-3:256:2" and "capital adequacy requirements" in a.quote
+
+
 def test_a_question_naming_the_time_limit_asks_for_a_time(retriever):
     # "määräaika" in the nominative (only its inflected forms "määräajan", "määräajassa" were read as a time), and
     # "aikaraja" in every form (only the plural's "aikarajojen" was), and the other everyday ways of asking for a
