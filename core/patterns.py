@@ -383,9 +383,10 @@ AMOUNT_QUESTION = re.compile(
 )
 _NUMBER_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|twenty-five|thirty|"
                 r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)")
+# An amount stated: a sum, a share, or a formula without a number ("an amount equal to the lesser of …").
 AMOUNT = re.compile(
     r"\$\s?[\d,]+|\b\d[\d\s,.]*\s*(?:dollars|euroa|prosent\w*|per\s+cent)\b|\b(?:majority|two\s+thirds|"
-    rf"puolet|enemmistö\w*|prosent\w*)\b|\b{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})*\s+(?:dollars|per\s+cent)\b",
+    rf"(?:lesser|greater)\s+of|amount\s+equal\s+to|puolet|enemmistö\w*|prosent\w*)\b|\b{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})*\s+(?:dollars|per\s+cent)\b",
     re.I,
 )
 

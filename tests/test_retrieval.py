@@ -1386,6 +1386,20 @@ def test_a_signpost_gives_way_to_the_provision_it_points_to(retriever):
         == "120/2004:8:8:3"
 
 
+def test_an_amount_stated_as_a_formula_answers_how_much(retriever):
+    """"an amount equal to …", "the lesser of …": an amount the Acts state without a number. BIA 50.1(2)'s "in respect
+    of an amount equal to the lesser of (a) the amount of the claim, and (b) the proposed assessed value" answers
+    for what amount a secured creditor votes, over 62(2)(b), which states no amount."""
+    from core.answer import states_asked_type
+
+    assert states_asked_type("How much must be paid?", "on paying an amount equal to the partial payment")
+    assert states_asked_type("What amount may the lessor claim?", "for an amount equal to the lesser of (i) …")
+    assert states_asked_type("What amount is secured?", "the greater of the two sums")
+    assert not states_asked_type("What amount is secured?", "the amount of the claim")
+    a = answer(retriever, "If a proposal puts a value on the security, for what amount does the secured creditor vote?")
+    assert a.primary.id == "B-3:50.1:2" and "the lesser of" in a.quote
+
+
 def test_what_answers_a_time_or_amount_question():
     from core.answer import states_asked_type
 
