@@ -250,7 +250,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     typed = [(patterns.DEADLINE_QUESTION, lambda seg: patterns.DURATION.search(seg) or patterns.DATE.search(seg)),
              (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search), (patterns.LIMIT_QUESTION, patterns.LIMIT.search),
              (patterns.PLACE_QUESTION, patterns.PLACE.search), (patterns.PAYER_QUESTION, patterns.PAYER.search),
-             (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search), (patterns.CONTENT_QUESTION, patterns.CONTENT.search)]
+             (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search), (patterns.CONTENT_QUESTION, patterns.CONTENT.search),
+             (patterns.APPLICATION_QUESTION, patterns.APPLIES.search)]
     whole_types = [states for question_pattern, states in typed if question_pattern.search(question)]
     asked_types = [states for question_pattern, states in typed if question_pattern.search(asked)]
     fits = _modal_fit(asked, unit.lang)

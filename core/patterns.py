@@ -476,6 +476,15 @@ SIGNPOST = re.compile(
 # "Is the agreement valid?", "Can a contract override …?", "Onko sopimus pätevä?", "Sitooko ehto …?": asks whether an
 # act or a term has legal effect; answered by a sentence stating validity or nullity, in whatever words ("of no force
 # or effect" for "override", "mitätön" for "pätevä").
+# "Do the rules on X apply to Y?", "Sovelletaanko …?", "Koskeeko X myös Y:tä?": whether a rule reaches a case; answered
+# by the sentence that says what it applies to ("Sections 95 to 101 apply … to a proposal", "sovelletaan myös").
+# "Apply for" and "apply to the court" make an application instead.
+APPLICATION_QUESTION = re.compile(
+    r"^\s*(?:does|do|is|are|will|would)\b[^?]*\bappl(?:y|ies)\b(?!\s+(?:for|to\s+(?:a|the)\s+court))|"
+    r"^\s*(?:sovelletaanko|koskeeko|koskevatko)\b", re.I)
+APPLIES = re.compile(
+    r"\b(?:appl(?:y|ies)|applicable)\b(?!\s+(?:for|to\s+(?:a|the)\s+court))|\bsovelle\w*|\bsovelleta\w*|"
+    r"\bkoskee\b|\bkoskevat\b", re.I)
 VALIDITY_QUESTION = re.compile(
     r"\b(?:valid|invalid|void|enforceable|unenforceable|binding|bound\s+by|override|of\s+(?:any|no)\s+(?:force|effect)|"
     r"pätevä|pätevän|päteviä|mitätön|mitättömi?\w*|sitova\w*|sitoo(?:ko)?|sitovatko|tehoton|tehottom\w*)\b", re.I)

@@ -1386,6 +1386,23 @@ def test_a_signpost_gives_way_to_the_provision_it_points_to(retriever):
         == "120/2004:8:8:3"
 
 
+def test_whether_a_rule_applies_is_answered_by_the_sentence_that_says_so(retriever):
+    """"Does X apply to Y?" / "Sovelletaanko …?" favours the sentence that states what a rule applies to: CCAA 34(7),
+    "Subsection (1) does not apply (a) in respect of an eligible financial contract", over 34(10), which names eligible
+    financial contracts and termination twice but applies nothing."""
+    for question in ("Do the rules on preferences apply to a Division I proposal?", "Does the stay still apply?",
+                     "Sovelletaanko konkurssilakia konkurssiin?", "Koskeeko vaitiolovelvollisuus myös sovittelijaa?"):
+        assert patterns.APPLICATION_QUESTION.search(question), question
+    # Applying for something, or to the court, is making an application.
+    for question in ("Can a bankrupt apply for relief under the CCAA?", "Does a creditor apply to the court first?"):
+        assert not patterns.APPLICATION_QUESTION.search(question), question
+    assert not patterns.APPLIES.search("The trustee may apply to the court for directions.")
+    assert patterns.APPLIES.search("Sections 95 to 101 apply, with any modifications, to a proposal")
+    a = answer(retriever, "Does the ban on terminating agreements with a company under the CCAA apply to an eligible "
+                          "financial contract?")
+    assert a.primary.id == "C-36:34:7" and "does not apply" in a.quote
+
+
 def test_an_amount_stated_as_a_formula_answers_how_much(retriever):
     """"an amount equal to …", "the lesser of …": an amount the Acts state without a number. BIA 50.1(2)'s "in respect
     of an amount equal to the lesser of (a) the amount of the claim, and (b) the proposed assessed value" answers
