@@ -543,9 +543,10 @@ EXCEPTION_DIRECTION = re.compile(
     r"\b(?:(?P<overrides>notwithstanding|despite|estämättä|poiketen|poikkeuksena)|"
     r"(?P<yields>subject\s+to|except|unless|jollei|ellei|muuta\s+johdu|johdu\s+muuta|toisin\s+säädet\w*|"
     r"lukuun\s+ottamatta))\b", re.I)
+# A consequence stated: a sanction, a deeming, a termination, an effect ("operates as a release of the security").
 CONSEQUENCE = re.compile(
     rf"{EN_CONSEQUENCE.pattern}|{FI_CONSEQUENCE.pattern}|\bdeemed\s+to\s+have\b|\b(?:is|are)\s+annulled\b|"
-    r"\bterminates?\b|\bmitätöi\w*|\bmenettää\b",
+    r"\bterminates?\b|\bmitätöi\w*|\bmenettää\b|\boperates?\s+as\b",
     re.I,
 )
 # A provision that sanctions the breach of the rule it cites: "1 tai 2 momentin vastaisesti", "fails to comply with

@@ -987,6 +987,18 @@ def test_what_follows_asks_for_a_consequence(retriever):
     assert any(node.id.startswith("B-3:57:") for node, _ in a.supporting)
 
 
+def test_an_effect_stated_with_operates_as_answers_what_effect(retriever):
+    """"X operates as Y": what a "What effect does X have?" asks for. BIA 66.29(2), "A certificate filed under
+    subsection (1) operates as a certificate of judgment …", over 66.38(1), which issues another certificate and says
+    nothing of its effect. ("Has the same effect as an assignment" is left out: the certificate of assignment in
+    50.4(8)(b.1) would then be quoted for the deemed assignment itself, test above.)"""
+    assert patterns.CONSEQUENCE.search("The discharge of a trustee operates as a release of the security")
+    assert not patterns.CONSEQUENCE.search("a certificate which has the same effect as an assignment")
+    assert not patterns.CONSEQUENCE.search("the trustee operates the business")
+    a = answer(retriever, "What is the effect of filing the administrator's certificate in a consumer proposal?")
+    assert a.primary.id == "B-3:66.29:2" and "operates as a certificate of judgment" in a.quote
+
+
 def test_transitional_provisions_yield_to_live_law_unless_the_question_is_about_old_cases(retriever):
     from core import patterns
 
