@@ -386,7 +386,8 @@ _NUMBER_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twe
 # An amount stated: a sum, a share, or a formula without a number ("an amount equal to the lesser of …").
 AMOUNT = re.compile(
     r"\$\s?[\d,]+|\b\d[\d\s,.]*\s*(?:dollars|euroa|prosent\w*|per\s+cent)\b|\b(?:majority|two\s+thirds|"
-    rf"(?:lesser|greater)\s+of|amount\s+equal\s+to|puolet|enemmistö\w*|prosent\w*)\b|\b{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})*\s+(?:dollars|per\s+cent)\b",
+    r"(?:lesser|greater)\s+of|amount\s+equal\s+to|puolet|enemmistö\w*|prosent\w*)\b|"
+    rf"\b{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})*\s+(?:dollars|per\s+cent)\b",
     re.I,
 )
 
@@ -473,9 +474,6 @@ PLACE = re.compile(
 SIGNPOST = re.compile(
     r"^[^.]*?\b(?:[\wåäö-]+(?:sta|stä))\b[^.]*\bsäädetään\s+(?:[\wåäö§:.-]+\s+){0,5}?"
     r"(?:luvussa|§:ssä|momentissa|kohdassa)\s*\.?\s*$", re.I)
-# "Is the agreement valid?", "Can a contract override …?", "Onko sopimus pätevä?", "Sitooko ehto …?": asks whether an
-# act or a term has legal effect; answered by a sentence stating validity or nullity, in whatever words ("of no force
-# or effect" for "override", "mitätön" for "pätevä").
 # "Do the rules on X apply to Y?", "Sovelletaanko …?", "Koskeeko X myös Y:tä?": whether a rule reaches a case; answered
 # by the sentence that says what it applies to ("Sections 95 to 101 apply … to a proposal", "sovelletaan myös").
 # "Apply for" and "apply to the court" make an application instead.
@@ -485,6 +483,9 @@ APPLICATION_QUESTION = re.compile(
 APPLIES = re.compile(
     r"\b(?:appl(?:y|ies)|applicable)\b(?!\s+(?:for|to\s+(?:a|the)\s+court))|\bsovelle\w*|\bsovelleta\w*|"
     r"\bkoskee\b|\bkoskevat\b", re.I)
+# "Is the agreement valid?", "Can a contract override …?", "Onko sopimus pätevä?", "Sitooko ehto …?": asks whether an
+# act or a term has legal effect; answered by a sentence stating validity or nullity, in whatever words ("of no force
+# or effect" for "override", "mitätön" for "pätevä").
 VALIDITY_QUESTION = re.compile(
     r"\b(?:valid|invalid|void|enforceable|unenforceable|binding|bound\s+by|override|of\s+(?:any|no)\s+(?:force|effect)|"
     r"pätevä|pätevän|päteviä|mitätön|mitättömi?\w*|sitova\w*|sitoo(?:ko)?|sitovatko|tehoton|tehottom\w*)\b", re.I)
