@@ -991,7 +991,8 @@ def test_an_effect_stated_with_operates_as_answers_what_effect(retriever):
     """"X operates as Y": what a "What effect does X have?" asks for. BIA 66.29(2), "A certificate filed under
     subsection (1) operates as a certificate of judgment …", over 66.38(1), which issues another certificate and says
     nothing of its effect. ("Has the same effect as an assignment" is left out: the certificate of assignment in
-    50.4(8)(b.1) would then be quoted for the deemed assignment itself, test above.)"""
+    50.4(8)(b.1) would then be quoted for the deemed assignment itself:
+    test_a_consequence_is_found_in_the_provision_that_refers_back_to_the_duty.)"""
     assert patterns.CONSEQUENCE.search("The discharge of a trustee operates as a release of the security")
     assert not patterns.CONSEQUENCE.search("a certificate which has the same effect as an assignment")
     assert not patterns.CONSEQUENCE.search("the trustee operates the business")
