@@ -313,9 +313,22 @@ QUESTION_OTHER_THAN = re.compile(
     r"(?:\s+[\w’'-]+){0,3}?\s+(?:kuin|than)\s+(?P<excluded>[^,.;:?!]{1,80})", re.I)
 # Up to four words between "other than" and the reference it excludes ("other than those referred to in …").
 SCOPE_GAP = re.compile(r"^(?:\s+[\w’'-]+){0,4}\s+$")
-# A question whose answer is a whole list: "what factors …", "which documents …", "mitkä seikat …", and what an
+# "What does the court look at / consider / weigh when …?", "what factors …", "mitä … otetaan huomioon?": asks for the
+# factors a decision weighs, which the Acts list in their own subsection ("In deciding whether to make the order, the
+# court is to consider, among other things, (a) …"), often beside the power the question's words describe.
+FACTORS_QUESTION = re.compile(
+    r"\bwhat\s+(?:does|must|should|will|can|may|do|would)\s+(?:a\s+|the\s+)?court\s+(?:\w+\s+){0,2}?(?:look\s+at|"
+    r"consider|take\s+into\s+account|weigh|bear\s+in\s+mind|have\s+regard\s+to|think\s+about)|"
+    r"\b(?:what|which)\s+(?:factors|considerations|criteria)\b|\bmitä\s+seikkoja\b|"
+    r"\bmitä\s+(?:[\wåäö]+\s+){0,3}?(?:on\s+)?otet(?:aan|taan|tava)\s+huomioon\b", re.I)
+FACTORS = re.compile(
+    r"\b(?:is\s+to\s+consider|shall\s+consider|must\s+consider|(?:is\s+to|shall|must)\s+take\s+into\s+account|"
+    r"among\s+other\s+things|on\s+otettava\s+huomioon|huomioon\s+on\s+otettava|"
+    r"otetaan\s+huomioon)\b", re.I)
+# A question whose answer is a whole list: a factors question, "which documents …", "mitkä seikat …", and what an
 # actor "must / can / has to … do" where the provision lists the duties or powers ("The clerk shall (a) …; (b) …").
 LIST_QUESTION = re.compile(
+    rf"{FACTORS_QUESTION.pattern}|"
     r"\b(?:what|which)\s+(?:are\s+the\s+)?(?:factors|documents|matters|conditions|circumstances|grounds|criteria|"
     r"particulars|requirements|duties|steps|things)\b|\b(?:on|under)\s+what\s+(?:conditions|terms)\b|"
     r"^\s*what\s+(?:else\s+)?(?:can|may|must|shall|does|do|is|are)\s+[^?,]*\bdo\b|"

@@ -1416,6 +1416,23 @@ def test_whether_a_rule_applies_is_answered_by_the_sentence_that_says_so(retriev
     assert a.primary.id == "C-36:34:7" and "does not apply" in a.quote
 
 
+def test_a_factors_question_gets_the_sibling_that_lists_them(retriever):
+    """"What does the court look at …?" asks for the factors a decision weighs, which the Acts list in a subsection of
+    their own beside the power the question's words describe: CCAA 36(3), "In deciding whether to grant the
+    authorization, the court is to consider, among other things, (a) …", quoted with its whole list, not 36(1)'s
+    restriction or 36(6)'s power. "Having regard to the debtor's cash-flow statement" in BIA 50.6(1) is one factor,
+    not the list, so 50.6(5) still goes first."""
+    for question in ("What does the court look at before approving a sale?", "What must the court weigh?",
+                     "Which factors matter?", "Mitä maksukykyä arvioitaessa otetaan huomioon?"):
+        assert patterns.FACTORS_QUESTION.search(question), question
+    assert not patterns.FACTORS_QUESTION.search("What can the court do if the debtor hides property?")
+    a = answer(retriever, "What does the court look at before approving a sale of assets by a company under the CCAA?")
+    assert a.primary.id == "C-36:36:3" and "among other things" in a.quote and "(d)" in a.quote
+    a = answer(retriever, "What does the court weigh when deciding whether to order an interim financing charge in a "
+                          "proposal?")
+    assert a.primary.id == "B-3:50.6:5"
+
+
 def test_an_amount_stated_as_a_formula_answers_how_much(retriever):
     """"an amount equal to …", "the lesser of …": an amount the Acts state without a number. BIA 50.1(2)'s "in respect
     of an amount equal to the lesser of (a) the amount of the claim, and (b) the proposed assessed value" answers
