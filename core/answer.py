@@ -808,6 +808,8 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     ordered = head + [c for c in cands[RERANK_TOP:] if c.node_id not in in_head]
     if mode == "graph" and ordered and patterns.LIMIT_QUESTION.search(asked):
         ordered = _stated_by_a_sibling(retriever, retrieval, ordered, units, located, patterns.LIMIT.search)
+    if mode == "graph" and ordered and patterns.RECIPIENT_QUESTION.search(asked):
+        ordered = _stated_by_a_sibling(retriever, retrieval, ordered, units, located, patterns.RECIPIENT.search)
     if mode == "graph" and ordered and patterns.FACTORS_QUESTION.search(asked):
         ordered = _stated_by_a_sibling(retriever, retrieval, ordered, units, located, patterns.FACTORS.search,
                                        every_sibling=True)

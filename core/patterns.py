@@ -313,6 +313,18 @@ QUESTION_OTHER_THAN = re.compile(
     r"(?:\s+[\w’'-]+){0,3}?\s+(?:kuin|than)\s+(?P<excluded>[^,.;:?!]{1,80})", re.I)
 # Up to four words between "other than" and the reference it excludes ("other than those referred to in …").
 SCOPE_GAP = re.compile(r"^(?:\s+[\w’'-]+){0,4}\s+$")
+# "Who must be notified / gets a copy …?", "To whom must X be sent?", "Kenelle … on ilmoitettava / toimitettava?": asks
+# who is to receive a notice or a document, which the Acts often say in a subsection of its own ("A copy of a report
+# made under subsection (1) shall be sent … to the Superintendent."); stated by a sending, giving or serving to
+# someone, *tiedoksi*, or a Finnish duty to notify or deliver with its recipient in the allative.
+RECIPIENT_QUESTION = re.compile(
+    r"^(?=.*\b(?:notif\w*|notice|copy|copies|sent|send|served|ilmoit\w*|tiedoksi|lähet\w*|toimit\w*)\b)"
+    r"(?:.*\b(?:kenelle|whom)\b|.*\bwho\s+(?:else\s+)?(?:must|should|has\s+to|is\s+to|will|gets?|receives?|"
+    r"do(?:es)?)\b)", re.I)
+RECIPIENT = re.compile(
+    r"\b(?:sen[dt]|give|given|deliver\w*|mail\w*|serve[ds]?|forward\w*|notify|notice)\b[^.;]*"
+    r"\bto\s+(?:the|each|every|all|any)\b|"
+    r"\btiedoksi\b|\b(?:ilmoitettava|toimitettava|lähetettävä)\b[^.;]*\w+(?:lle|ille)\b", re.I)
 # "What does the court look at / consider / weigh when …?", "what factors …", "mitä … otetaan huomioon?": asks for the
 # factors a decision weighs, which the Acts list in their own subsection ("In deciding whether to make the order, the
 # court is to consider, among other things, (a) …"), often beside the power the question's words describe.

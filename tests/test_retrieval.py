@@ -1416,6 +1416,21 @@ def test_whether_a_rule_applies_is_answered_by_the_sentence_that_says_so(retriev
     assert a.primary.id == "C-36:34:7" and "does not apply" in a.quote
 
 
+def test_a_recipient_question_gets_the_sibling_that_names_who_receives(retriever):
+    """"Who else must receive a copy …?" / "Kenelle … on lähetettävä …?": the subsection that sends the document to
+    someone — BIA 206(2), "A copy of a report made under subsection (1) shall be sent … to the Superintendent", over
+    206(1), the duty to make the report; KonkL 22:3.3 over 22:3.1, the duty to publish the notice."""
+    assert patterns.RECIPIENT_QUESTION.search("Who must a company notify when it asks for a sale?")
+    assert patterns.RECIPIENT_QUESTION.search("Kenelle selvittäjän on ilmoitettava päätöksestä?")
+    assert not patterns.RECIPIENT_QUESTION.search("Kenelle jako-osuus maksetaan?")  # a payee, not a notice
+    assert not patterns.RECIPIENT.search("The trustee shall pay the dividend.")
+    a = answer(retriever, "Who else must receive a copy of the report the trustee makes about an offence relating to "
+                          "the bankrupt's property?")
+    assert a.primary.id == "B-3:206:2" and "to the Superintendent" in a.quote
+    a = answer(retriever, "Kenelle pesänhoitajan on lähetettävä ilmoitus konkurssivalvonnan kuulutuksesta?")
+    assert a.primary.id == "120/2004:22:3:3"
+
+
 def test_a_factors_question_gets_the_sibling_that_lists_them(retriever):
     """"What does the court look at …?" asks for the factors a decision weighs, which the Acts list in a subsection of
     their own beside the power the question's words describe: CCAA 36(3), "In deciding whether to grant the
