@@ -63,6 +63,14 @@ SIBLING_BREVITY = 0.0004  # per sibling in the five whose quote is longer (swept
 # The keyword search's own first answer, where the fusion ranked it lower, is offered third: on questions written
 # before any code ran on them the keywords alone answer more often than the fusion (stops 43–45: 61 of 101 to 53).
 KEYWORD_CHOICE_PLACE = 3
+# What a question asks that its answer's sibling subsection may state, in the order the rules are applied: the
+# limit on a power, who receives a notice, the factors a decision weighs, a document's contents (_stated_by_a_sibling).
+# The last two look at every subsection of the section, the first two only at the listed ones (measured: with every
+# sibling the limit rule lost 3; the recipient rule gained nothing more).
+SIBLING_ANSWERS = ((patterns.LIMIT_QUESTION, patterns.LIMIT, False),
+                   (patterns.RECIPIENT_QUESTION, patterns.RECIPIENT, False),
+                   (patterns.FACTORS_QUESTION, patterns.FACTORS, True),
+                   (patterns.CONTENT_QUESTION, patterns.CONTENT, True))
 # A cited provision joins the reranked units when its evidence is this much stronger than theirs: swept 1.0–1.5,
 # +2 of 221 questions at 1.1–1.35, one lost at 1.0 (a stay "for such period" citing a notice's ten days).
 CITED_PERIOD_MARGIN = 1.25
@@ -806,16 +814,10 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
         head = [agreed] + [c for c in head if c is not agreed]
     in_head = {c.node_id for c in head}
     ordered = head + [c for c in cands[RERANK_TOP:] if c.node_id not in in_head]
-    if mode == "graph" and ordered and patterns.LIMIT_QUESTION.search(asked):
-        ordered = _stated_by_a_sibling(retriever, retrieval, ordered, units, located, patterns.LIMIT.search)
-    if mode == "graph" and ordered and patterns.RECIPIENT_QUESTION.search(asked):
-        ordered = _stated_by_a_sibling(retriever, retrieval, ordered, units, located, patterns.RECIPIENT.search)
-    if mode == "graph" and ordered and patterns.FACTORS_QUESTION.search(asked):
-        ordered = _stated_by_a_sibling(retriever, retrieval, ordered, units, located, patterns.FACTORS.search,
-                                       every_sibling=True)
-    if mode == "graph" and ordered and patterns.CONTENT_QUESTION.search(asked):
-        ordered = _stated_by_a_sibling(retriever, retrieval, ordered, units, located, patterns.CONTENT.search,
-                                       every_sibling=True)
+    for question, states, every_sibling in SIBLING_ANSWERS:
+        if mode == "graph" and ordered and question.search(asked):
+            ordered = _stated_by_a_sibling(retriever, retrieval, ordered, units, located, states.search,
+                                           every_sibling=every_sibling)
     if mode == "graph" and ordered:
         ordered = _other_than_first(retriever, retrieval, ordered, units, located)
         ordered = _past_a_signpost(retriever.graph, ordered, located)
