@@ -814,10 +814,11 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
         head = [agreed] + [c for c in head if c is not agreed]
     in_head = {c.node_id for c in head}
     ordered = head + [c for c in cands[RERANK_TOP:] if c.node_id not in in_head]
-    for question, states, every_sibling in SIBLING_ANSWERS:
-        if mode == "graph" and ordered and question.search(asked):
-            ordered = _stated_by_a_sibling(retriever, retrieval, ordered, units, located, states.search,
-                                           every_sibling=every_sibling)
+    if mode == "graph":
+        for question, states, every_sibling in SIBLING_ANSWERS:
+            if ordered and question.search(asked):
+                ordered = _stated_by_a_sibling(retriever, retrieval, ordered, units, located, states.search,
+                                               every_sibling=every_sibling)
     if mode == "graph" and ordered:
         ordered = _other_than_first(retriever, retrieval, ordered, units, located)
         ordered = _past_a_signpost(retriever.graph, ordered, located)

@@ -502,11 +502,12 @@ SIGNPOST = re.compile(
 # "Do the rules on X apply to Y?", "Sovelletaanko …?", "Koskeeko X myös Y:tä?": whether a rule reaches a case; answered
 # by the sentence that says what it applies to ("Sections 95 to 101 apply … to a proposal", "sovelletaan myös").
 # "Apply for" and "apply to the court" make an application instead.
+_NOT_AN_APPLICATION = r"(?!\s+(?:for|to\s+(?:a|the)\s+court))"
 APPLICATION_QUESTION = re.compile(
-    r"^\s*(?:does|do|is|are|will|would)\b[^?]*\bappl(?:y|ies)\b(?!\s+(?:for|to\s+(?:a|the)\s+court))|"
+    rf"^\s*(?:does|do|is|are|will|would)\b[^?]*\bappl(?:y|ies)\b{_NOT_AN_APPLICATION}|"
     r"^\s*(?:sovelletaanko|koskeeko|koskevatko)\b", re.I)
 APPLIES = re.compile(
-    r"\b(?:appl(?:y|ies)|applicable)\b(?!\s+(?:for|to\s+(?:a|the)\s+court))|\bsovelle\w*|\bsovelleta\w*|"
+    rf"\b(?:appl(?:y|ies)|applicable)\b{_NOT_AN_APPLICATION}|\bsovelle\w*|\bsovelleta\w*|"
     r"\bkoskee\b|\bkoskevat\b", re.I)
 # "Is the agreement valid?", "Can a contract override …?", "Onko sopimus pätevä?", "Sitooko ehto …?": asks whether an
 # act or a term has legal effect; answered by a sentence stating validity or nullity, in whatever words ("of no force
