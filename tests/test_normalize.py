@@ -195,6 +195,18 @@ def test_a_compound_missing_from_voikkos_dictionary_is_split_at_its_last_simple_
 
 
 @needs_voikko
+def test_a_hyphenated_compound_holds_its_leading_member_as_written():
+    fi = analyzer("fi")
+    # Voikko splits "ennakkojako-osuus" to ennakko + jako + osuus only; "ennakkojakoa" is read as ennakkojako.
+    assert fi.lemma("ennakkojakoa") in fi.terms("ennakkojako-osuudesta")
+    assert fi.lemma("takaisinotto") in fi.terms("takaisinotto-oikeutta")
+    assert fi.lemma("huutokauppa") in fi.terms("huutokauppa-arvon")
+    # A member keeps no hyphen of its own, and a hanging one ("rahaksimuutto- tai …") is no part of the word.
+    assert "oikeus" in fi.terms("takaisinotto-oikeutta")
+    assert not [t for t in fi.terms("takaisinotto-oikeutta rahaksimuutto- tai") if t.startswith("-") or t.endswith("-")]
+
+
+@needs_voikko
 def test_the_temporal_construction_also_reads_as_its_verb():
     fi = analyzer("fi")
     # "konkurssin alettua" (after the bankruptcy began) is the "on alkanut" of a question: alkaa, beside the participle.

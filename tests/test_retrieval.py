@@ -395,6 +395,14 @@ def test_finnish_question_gets_the_start_of_bankruptcy(retriever):
     assert a.quote in a.primary.text
 
 
+def test_a_question_naming_a_hyphenated_compounds_leading_member_finds_it(retriever):
+    # KonkL 24:2.10 speaks of "ennakkojako-osuudesta"; its neighbours in the same list differ by that word alone.
+    a = answer(retriever, "Koskevatko konkurssilain ennakkojakoa koskevat säännökset konkurssia, joka alkoi ennen "
+                          "lain voimaantuloa?")
+    assert a.primary.id == "120/2004:24:2:10"
+    assert "ennakkojako-osuudesta" in a.quote
+
+
 def test_graph_mode_adds_the_exception(retriever):
     a = answer(retriever, "BIA 50.4(3)")
     assert a.primary.id == "B-3:50.4:3"
