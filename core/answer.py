@@ -1098,10 +1098,13 @@ def _through_definition(support: expand_mod.Support) -> bool:
     return support.hops > 1 and ":def:" in support.edge[0]
 
 
-def _support_order(support: expand_mod.Support) -> tuple[bool, int, int]:
-    """The primary's own dependencies first — exceptions, then references, then definitions, nearer before further —
-    and what a definition it uses leads to last."""
-    return _through_definition(support), {"EXCEPTS": 0, "REFERS_TO": 1, "DEFINES": 2}[support.via], support.hops
+def _support_order(support: expand_mod.Support) -> tuple[bool, bool, int, int]:
+    """The primary's own dependencies first — exceptions, then references, then definitions — then what they lead
+    to, and what a definition it uses leads to last. A second hop waits behind every first: the other exceptions to
+    the general rule the primary excepts (KonkL 24:2.11–13 beside 24:2.10) are not what 24:2.10 depends on, the
+    sections it cites (18:3–5) are."""
+    return (_through_definition(support), support.hops > 1,
+            {"EXCEPTS": 0, "REFERS_TO": 1, "DEFINES": 2}[support.via], support.hops)
 
 
 def _choose_supporting(supports: list[expand_mod.Support]) -> list[expand_mod.Support]:

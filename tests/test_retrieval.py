@@ -413,6 +413,16 @@ def test_graph_mode_adds_the_exception(retriever):
     assert ["B-3:50.4:3", "EXCEPTS", "B-3:50.4:4"] in a.path
 
 
+def test_the_provisions_an_answer_cites_come_before_the_other_exceptions_to_its_general_rule(retriever):
+    # KonkL 24:2.10 excepts 24:2.1 (the general rule) and applies 18:3–5; 24:2.11–13 except 24:2.1 as well, but
+    # nothing in 24:2.10 depends on them.
+    a = answer(retriever, "KonkL 24 luku 2 § 10 mom.")
+    shown = [n.id for n, _ in a.supporting]
+    assert shown[0] == "120/2004:24:2:1"
+    assert {"120/2004:18:3", "120/2004:18:4", "120/2004:18:5"} <= set(shown)
+    assert all(["120/2004:24:2:10", "REFERS_TO", f"120/2004:18:{n}"] in a.path for n in (3, 4, 5))
+
+
 def test_a_definitions_norm_path_holds_the_terms_it_uses(retriever):
     # The definition of a transfer at undervalue uses "property" and "debtor"; its norm path does not wander into
     # the other definitions of section 2 ("title transfer credit support agreement", "common-law partner").
