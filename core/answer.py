@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, Sequence
 
 from core import expand as expand_mod
 from core import extract, patterns, store
@@ -1084,7 +1084,8 @@ def _with_norm_path(retriever: Retriever, result: Answer) -> Answer:
     t = time.perf_counter()
     q_terms = set(analyzer(result.primary.lang).terms(result.question))
     exp = expand_mod.expand(retriever.graph, result.primary.id, result.score, q_terms)
-    chosen = _choose_supporting(exp.supports)
+    searched = result.ranked + [c.node_id for c in result.candidates]
+    chosen = _choose_supporting(exp.supports, searched)
     nodes = store.get_nodes(retriever.db, [s.node_id for s in chosen])
     result.supporting = [(nodes[s.node_id], s) for s in chosen if s.node_id in nodes]
     result.path = exp.path
@@ -1107,9 +1108,14 @@ def _support_order(support: expand_mod.Support) -> tuple[bool, bool, int, int]:
             {"EXCEPTS": 0, "REFERS_TO": 1, "DEFINES": 2}[support.via], support.hops)
 
 
-def _choose_supporting(supports: list[expand_mod.Support]) -> list[expand_mod.Support]:
-    """Up to five, in `_support_order` — keeping one of each kind the primary depends on itself."""
-    ordered = sorted(supports, key=_support_order)
+def _choose_supporting(supports: list[expand_mod.Support], searched: Sequence[str] = ()) -> list[expand_mod.Support]:
+    """Up to five, in `_support_order` — keeping one of each kind the primary depends on itself. Among supports of
+    one kind and distance, those the search ranked (`searched`: node ids, best first), themselves or a part of them,
+    come first: "subject to sections 127 to 135" names nine sections, and the question asks about one of them."""
+    def search_rank(support: expand_mod.Support) -> int:
+        return next((i for i, node_id in enumerate(searched) if within(node_id, support.node_id)), len(searched))
+
+    ordered = sorted(supports, key=lambda s: (_support_order(s), search_rank(s)))
     chosen = ordered[:MAX_SUPPORTING]
     for via in ("REFERS_TO", "DEFINES"):
         if not any(s.via == via for s in chosen):

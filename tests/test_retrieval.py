@@ -423,6 +423,16 @@ def test_the_provisions_an_answer_cites_come_before_the_other_exceptions_to_its_
     assert all(["120/2004:24:2:10", "REFERS_TO", f"120/2004:18:{n}"] in a.path for n in (3, 4, 5))
 
 
+def test_of_many_cited_sections_the_ones_the_search_found_are_shown(retriever):
+    # BIA 69.3(2) is "subject to sections 79 and 127 to 135": ten exceptions, five cards. The question asks about
+    # amending a security's valuation (s. 132), which the search ranks; the first five by position would leave it out.
+    a = answer(retriever, "Does the bankruptcy of a debtor prevent a secured creditor from realizing its security, "
+                          "and can the creditor later amend the valuation of the security?")
+    assert a.primary.id == "B-3:69.3:2"
+    assert "B-3:132" in [n.id for n, _ in a.supporting]
+    assert ["B-3:69.3:2", "EXCEPTS", "B-3:132"] in a.path
+
+
 def test_a_definitions_norm_path_holds_the_terms_it_uses(retriever):
     # The definition of a transfer at undervalue uses "property" and "debtor"; its norm path does not wander into
     # the other definitions of section 2 ("title transfer credit support agreement", "common-law partner").
