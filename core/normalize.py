@@ -142,6 +142,11 @@ def _fi_voikko_analyse(word: str) -> tuple[str, tuple[str, ...]]:
         return base, (verb,)
     if reading.get("CLASS") == "kieltosana":  # ettei = että + ei, jollei = jos + ei: no parts to match
         return base, ()
+    return base, _compound_parts(reading, base)
+
+
+def _compound_parts(reading: dict, base: str) -> tuple[str, ...]:
+    """The members of a compound reading other than `base`, once each and no stopword; () for a simple word."""
     parts: list[str] = []
     for part in _member_bases(reading):
         if part and part != base and part not in parts and part not in FI_STOPWORDS:
@@ -151,7 +156,7 @@ def _fi_voikko_analyse(word: str) -> tuple[str, tuple[str, ...]]:
     # compound, Voikko's base of a derived member is kept as it is (saneerausmenettely → saneerata + menettää):
     # reading the members in their own base form (saneeraus + menettely) was measured too and cost two
     # Finnish questions — see docs/RETRIEVAL.md.
-    return base, tuple(parts) if len(parts) >= 2 else ()
+    return tuple(parts) if len(parts) >= 2 else ()
 
 
 def _fi_hyphenated(word: str) -> tuple[str, tuple[str, ...]]:
@@ -163,8 +168,7 @@ def _fi_hyphenated(word: str) -> tuple[str, tuple[str, ...]]:
     leading: list[str] = []
     for member in [w for w in word.split("-") if w][:-1]:
         own = next((r for r in _voikko_readings(member) if _base(r) == member), None)
-        smaller = [m for m in _member_bases(own) if m != member] if own is not None else []
-        leading += [member] + (smaller if len(smaller) >= 2 else [])
+        leading += [member, *(_compound_parts(own, member) if own is not None else ())]
     # Voikko writes a hyphenated member with its hyphen ("-oikeus"): the term is the word.
     terms = dict.fromkeys(p.strip("-") for p in (*parts, *leading))
     return base, tuple(t for t in terms if t and t != base and t not in FI_STOPWORDS)
