@@ -12,6 +12,7 @@ import re
 import time
 from collections.abc import Callable
 from functools import lru_cache
+from typing import NamedTuple
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -427,9 +428,7 @@ class Retriever:
         dense_list: list[tuple[str, str, float]] = []
         if mode in ("dense", "hybrid", "graph"):
             t = time.perf_counter()
-            # The dense side reads the question without the do / task frame words no answer shares ("Mitä
-            # pesänhoitajan on tehtävä" keeps "Mitä pesänhoitajan"), as the keyword side does.
-            dense_list = self._dense(without_task_frame(text), result)
+            dense_list = self._dense(self.dense_query(text, lang), result)
             result.latency_ms["dense"] = (time.perf_counter() - t) * 1000
         t = time.perf_counter()
         result.candidates = _listed(self._fuse(bm25_list, dense_list, dict(routed), text, lang, about), k)
@@ -440,6 +439,16 @@ class Retriever:
             result.notices.append("Nothing found for this question.")
         result.latency_ms["total"] = (time.perf_counter() - t_start) * 1000
         return result
+
+    def dense_query(self, text: str, lang: str) -> str:
+        """What the dense side embeds: the question without the do / task frame words no answer shares ("Mitä
+        pesänhoitajan on tehtävä" keeps "Mitä pesänhoitajan"), as the keyword side does; in English, followed by
+        the statute words the synonym table gives for its everyday words ("… keep suing … (action, proceedings)"),
+        which the keyword side reads as extra terms. Not in Finnish: the bundled model reads English only, and
+        there the added words cost 12 answers of 1,893 (docs/RETRIEVAL.md)."""
+        framed = without_task_frame(text)
+        words = self.register_words(text, lang) if lang == "en" else []
+        return f"{framed} ({', '.join(words)})" if words else framed
 
     def _dense(self, text: str, result: Retrieval) -> list[tuple[str, str, float]]:
         if not self.dense_enabled:
@@ -518,7 +527,7 @@ class Retriever:
         if bm is None or not has_speller(lang):
             return text, []
         an = analyzer(lang)
-        everyday = {key[0] for key, _, _ in _register(lang) if len(key) == 1}
+        everyday = {entry.key_terms[0] for entry in _register(lang) if len(entry.key_terms) == 1}
 
         def known(word: str) -> bool:  # as a whole: its base form, not only its compound parts
             terms = an.terms(word)
@@ -557,16 +566,12 @@ class Retriever:
     def register_terms(self, text: str, lang: str) -> list[str]:
         """Statute words for everyday words in the question (data/synonyms.json), as extra query terms. The
         table's words are matched by their base forms, so that "nimitetään" finds "nimittää" too."""
-        an = analyzer(lang)
-        words = an.terms(text, compounds=False)
-        joined = " " + " ".join(words) + " "
-        lemmas = " " + " ".join(lemma for lemma in an.lemmas(text) if lemma not in _ARTICLES) + " "
-        extra: list[str] = []
-        for key_terms, phrase, statute_terms in _register(lang):
-            found_in = joined if phrase == key_terms else lemmas
-            if phrase and f" {' '.join(phrase)} " in found_in:
-                extra += statute_terms
-        return extra
+        return [t for entry in _register_entries_in(text, lang) for t in entry.statute_terms]
+
+    def register_words(self, text: str, lang: str) -> list[str]:
+        """The statute words themselves, as the table writes them, for the everyday words in the question, once
+        each ("keep suing" → "action", "proceedings")."""
+        return list(dict.fromkeys(w for entry in _register_entries_in(text, lang) for w in entry.statute_words))
 
     def definition_question(self, text: str) -> str | None:
         """What a one-clause question asks the meaning of: the whole question for explicit wording
@@ -694,20 +699,41 @@ def spell_out(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
     return text, spelled_out
 
 
+class RegisterEntry(NamedTuple):
+    """One row of the synonym table, analysed: the everyday word's terms, the phrase to find in the question, and
+    the statute words, as terms and as written."""
+    key_terms: tuple[str, ...]
+    phrase: tuple[str, ...]
+    statute_terms: tuple[str, ...]
+    statute_words: tuple[str, ...]
+
+
 @lru_cache(maxsize=4)
-def _register(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]:
-    """The synonym table of a language analysed once: (everyday word's base forms, the phrase to find in the
-    question, statute words' terms). A phrase with small words is found with them ("which court" → every word but
-    an article), else its base forms alone would be found in every question they are in ("court")."""
+def _register(lang: str) -> tuple[RegisterEntry, ...]:
+    """The synonym table of a language analysed once. A phrase with small words is found with them ("which court"
+    → every word but an article), else its base forms alone would be found in every question they are in
+    ("court")."""
     an = analyzer(lang)
     table: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, None]] = {}
+    words: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, None]] = {}
     # "employee" and "employees" are one entry
     for word, statute_words in _word_table("synonyms.json").get(lang, {}).items():
         key = tuple(an.terms(word, compounds=False))
         kept = tuple(lemma for lemma in an.lemmas(word) if lemma not in _ARTICLES)
         phrase = kept if len(key) < len(kept) else key
         table.setdefault((key, phrase), {}).update(dict.fromkeys(t for w in statute_words for t in an.terms(w)))
-    return tuple((key, phrase, tuple(terms)) for (key, phrase), terms in table.items())
+        words.setdefault((key, phrase), {}).update(dict.fromkeys(statute_words))
+    return tuple(RegisterEntry(key, phrase, tuple(terms), tuple(words[key, phrase]))
+                 for (key, phrase), terms in table.items())
+
+
+def _register_entries_in(text: str, lang: str) -> list[RegisterEntry]:
+    """The synonym table's rows whose everyday word or phrase the question uses."""
+    an = analyzer(lang)
+    joined = " " + " ".join(an.terms(text, compounds=False)) + " "
+    lemmas = " " + " ".join(lemma for lemma in an.lemmas(text) if lemma not in _ARTICLES) + " "
+    return [entry for entry in _register(lang) if entry.phrase and
+            f" {' '.join(entry.phrase)} " in (joined if entry.phrase == entry.key_terms else lemmas)]
 
 
 def _title_terms(title: str, lang: str) -> frozenset[str]:
