@@ -955,6 +955,17 @@ def test_the_dense_side_reads_the_statute_words_of_an_english_questions_everyday
     assert dense.candidates[0].node_id == "B-3:192:6"
 
 
+def test_software_or_a_patent_is_the_acts_intellectual_property(retriever):
+    # BIA 65.11(7), "the disclaimer or resiliation does not affect the party's right to use the intellectual
+    # property": the Acts never say "software" or "patent"; without the table's entries the question went to
+    # 66.32(1)(a), a consumer debtor's lease.
+    q = "When a debtor making a proposal cancels a software licence it granted, can the licensee keep using the software?"
+    assert "intellectu" in retriever.register_terms(q, "en")
+    assert "intellectual property" in retriever.dense_query(q, "en")
+    a = answer(retriever, q)
+    assert a.primary.id == "B-3:65.11:7" and "right to use the intellectual property" in a.quote
+
+
 def test_a_privileged_claim_is_the_priority_acts_etuoikeus(retriever):
     # "etuoikeutettu" (privileged) is Voikko's etu + oikeuttaa; the Priority Act says "etuoikeus". Without the table's
     # entry the question was routed to KonkL and VJL only and answered with KonkL 15:4.2.
