@@ -966,6 +966,15 @@ def test_software_or_a_patent_is_the_acts_intellectual_property(retriever):
     assert a.primary.id == "B-3:65.11:7" and "right to use the intellectual property" in a.quote
 
 
+def test_not_enough_is_the_acts_not_sufficient(retriever):
+    # BIA 45(2), "If the proceeds of the estate are not sufficient for the payment of any costs incurred by the
+    # trustee, the court may order the costs to be paid by the applicant": 45(1) (the applicant's costs out of the
+    # estate) went first without the table's "enough" → sufficient.
+    q = "Who pays the trustee's costs on a bankruptcy application if the estate does not have enough money?"
+    assert "suffici" in retriever.register_terms(q, "en")
+    assert answer(retriever, q).primary.id == "B-3:45:2"
+
+
 def test_a_privileged_claim_is_the_priority_acts_etuoikeus(retriever):
     # "etuoikeutettu" (privileged) is Voikko's etu + oikeuttaa; the Priority Act says "etuoikeus". Without the table's
     # entry the question was routed to KonkL and VJL only and answered with KonkL 15:4.2.
