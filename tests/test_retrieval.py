@@ -808,6 +808,15 @@ REGISTER_EXPANSIONS = [
     ("Saako velkoja maksun vakuudesta?", "fi", "suoritus"),
     # A hyphenated everyday phrase too: "first-time bankrupt" is the Act's "never before been bankrupt".
     ("Is a first-time bankrupt discharged?", "en", "never"),
+    # Everyday words the Acts never use: people are persons, a bankrupt who ignores a duty fails to comply with
+    # it, a utility that cuts off service discontinues it, how quickly is forthwith, one who falls behind is in
+    # default, who must be told is who must be notified.
+    ("Which people can the trustee examine under oath?", "en", "person"),
+    ("What happens to a bankrupt who ignores a court order?", "en", "compli"),
+    ("Can the hydro company cut off service?", "en", "discontinu"),
+    ("How quickly must the trustee insure the property?", "en", "forthwith"),
+    ("What if the debtor falls behind on payments?", "en", "default"),
+    ("Who must be told about the assignment?", "en", "notifi"),
     # "Which court" asks for jurisdiction; to "replace" someone is to appoint another "in lieu of" them; a party
     # "asks the court" by applying to it; what a document must "kertoa" (tell) is what must "käydä ilmi" from it.
     ("Which court hears a petition for a receivership?", "en", "jurisdict"),
@@ -973,6 +982,12 @@ def test_not_enough_is_the_acts_not_sufficient(retriever):
     q = "Who pays the trustee's costs on a bankruptcy application if the estate does not have enough money?"
     assert "suffici" in retriever.register_terms(q, "en")
     assert answer(retriever, q).primary.id == "B-3:45:2"
+
+
+def test_how_quickly_is_the_acts_forthwith(retriever):
+    # BIA 24(1), "The trustee shall forthwith temporarily insure …": without the table's "quickly" → forthwith,
+    # without delay, promptly, its sibling 24(2) (insurance losses payable to the trustee) went first.
+    assert answer(retriever, "How quickly must the trustee insure the bankrupt's property?").primary.id == "B-3:24:1"
 
 
 def test_a_privileged_claim_is_the_priority_acts_etuoikeus(retriever):
