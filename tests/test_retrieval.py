@@ -817,6 +817,9 @@ REGISTER_EXPANSIONS = [
     ("How quickly must the trustee insure the property?", "en", "forthwith"),
     ("What if the debtor falls behind on payments?", "en", "default"),
     ("Who must be told about the assignment?", "en", "notifi"),
+    # "Kuinka pian" asks how soon: the Acts' "viipymättä"; one "tyytymätön" with a decision states "tyytymättömyys".
+    ("Kuinka pian pesänhoitajalle on ilmoitettava?", "fi", "viipyä"),
+    ("Mitä päätökseen tyytymättömän on tehtävä?", "fi", "tyytymättömyys"),
     # "Which court" asks for jurisdiction; to "replace" someone is to appoint another "in lieu of" them; a party
     # "asks the court" by applying to it; what a document must "kertoa" (tell) is what must "käydä ilmi" from it.
     ("Which court hears a petition for a receivership?", "en", "jurisdict"),
@@ -988,6 +991,13 @@ def test_how_quickly_is_the_acts_forthwith(retriever):
     # BIA 24(1), "The trustee shall forthwith temporarily insure …": without the table's "quickly" → forthwith,
     # without delay, promptly, its sibling 24(2) (insurance losses payable to the trustee) went first.
     assert answer(retriever, "How quickly must the trustee insure the bankrupt's property?").primary.id == "B-3:24:1"
+
+
+def test_kuinka_pian_is_the_acts_viipymatta(retriever):
+    # KonkL 22:2.2, "tuomioistuimen on ilmoitettava päätöksestä viipymättä pesänhoitajalle": without the table's
+    # "pian" → viipymättä, KonkL 7:13.1 went first.
+    q = "Kuinka pian tuomioistuimen on kerrottava pesänhoitajalle, että velallinen on asetettu konkurssiin?"
+    assert answer(retriever, q).primary.id == "120/2004:22:2:2"
 
 
 def test_a_privileged_claim_is_the_priority_acts_etuoikeus(retriever):
