@@ -714,17 +714,17 @@ def _register(lang: str) -> tuple[RegisterEntry, ...]:
     → every word but an article), else its base forms alone would be found in every question they are in
     ("court")."""
     an = analyzer(lang)
-    table: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, None]] = {}
-    words: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, None]] = {}
-    # "employee" and "employees" are one entry
+    # (terms, words) of the statute words, in order and once each; "employee" and "employees" are one entry
+    table: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[dict[str, None], dict[str, None]]] = {}
     for word, statute_words in _word_table("synonyms.json").get(lang, {}).items():
         key = tuple(an.terms(word, compounds=False))
         kept = tuple(lemma for lemma in an.lemmas(word) if lemma not in _ARTICLES)
         phrase = kept if len(key) < len(kept) else key
-        table.setdefault((key, phrase), {}).update(dict.fromkeys(t for w in statute_words for t in an.terms(w)))
-        words.setdefault((key, phrase), {}).update(dict.fromkeys(statute_words))
-    return tuple(RegisterEntry(key, phrase, tuple(terms), tuple(words[key, phrase]))
-                 for (key, phrase), terms in table.items())
+        terms, words = table.setdefault((key, phrase), ({}, {}))
+        terms.update(dict.fromkeys(t for w in statute_words for t in an.terms(w)))
+        words.update(dict.fromkeys(statute_words))
+    return tuple(RegisterEntry(key, phrase, tuple(terms), tuple(words))
+                 for (key, phrase), (terms, words) in table.items())
 
 
 def _register_entries_in(text: str, lang: str) -> list[RegisterEntry]:
