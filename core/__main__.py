@@ -186,6 +186,8 @@ def cmd_ask(args) -> int:
         return 0
     for notice in a.notices:
         print(f"note: {notice}")
+    if a.statute_words:
+        print(f"note: also searched with the Acts' own words: {', '.join(a.statute_words)}")
     if a.primary is None:
         print("Nothing found.")
         return 0

@@ -118,6 +118,7 @@ class Answer:
     latency_ms: dict[str, float] = field(default_factory=dict)
     laws: list[str] = field(default_factory=list)
     corrections: list[tuple[str, str]] = field(default_factory=list)  # misspelt words: (as typed, as searched)
+    statute_words: list[str] = field(default_factory=list)  # the Acts' words searched beside everyday ones
     contents: list[Node] = field(default_factory=list)  # a cited law or chapter: its parts, in order
     outline: str = ""  # a cited Part of an Act: its headings ("PART III — Proposals"), whose sections are `contents`
     headings: dict[str, str] = field(default_factory=dict)  # the primary's, supports' and alternatives' headings
@@ -151,6 +152,8 @@ class Answer:
             out["notices"] = self.notices
         if self.corrections:
             out["corrections"] = [list(pair) for pair in self.corrections]
+        if self.statute_words:
+            out["statute_words"] = self.statute_words
         if self.outline:
             out["outline"] = self.outline
         if self.contents:
@@ -883,7 +886,7 @@ def answer(retriever: Retriever, question: str, mode: str = "graph", k: int = 10
     retrieval: Retrieval = retriever.search(question, mode=mode, k=k, as_typed=as_typed)
     result = Answer(question=retrieval.query, mode=mode, lang=retrieval.lang, candidates=retrieval.candidates,
                     notices=list(retrieval.notices), latency_ms=dict(retrieval.latency_ms), laws=retrieval.laws,
-                    corrections=list(retrieval.corrections))
+                    corrections=list(retrieval.corrections), statute_words=list(retrieval.statute_words))
     db = retriever.db
     if retrieval.citation:
         node = store.get_node(db, retrieval.citation)

@@ -41,7 +41,8 @@ STRINGS = {
            "lead_in": "The words it completes",
            "whole_section": "The whole section: {title} ({n} subsections)", "whole_list": "The whole list: {title}",
            "answer_part": "the answer", "same_words": "The same words also stand in {labels}.",
-           "cited_by": "Provisions that refer to this one ({n})"},
+           "cited_by": "Provisions that refer to this one ({n})",
+           "statute_words": "Also searched with the Acts' own words for yours: {words}"},
     "fi": {"primary": "Vastaus — säännös", "supporting": "Normipolku: mistä vastaus riippuu",
            "path": "Normipolku", "candidates": "Ehdokkaat (BM25-sija, vektorisija, RRF)", "latency": "Viive",
            "nothing": "Ei osumia. Kokeile muita sanoja tai viittausta, kuten ”KonkL 3 luku 2 §”.",
@@ -56,7 +57,8 @@ STRINGS = {
            "lead_in": "Sanat, joita kohta täydentää",
            "whole_section": "Koko pykälä: {title} ({n} momenttia)", "whole_list": "Koko luettelo: {title}",
            "answer_part": "vastaus", "same_words": "Samat sanat ovat myös kohdassa {labels}.",
-           "cited_by": "Säännökset, jotka viittaavat tähän ({n})"},
+           "cited_by": "Säännökset, jotka viittaavat tähän ({n})",
+           "statute_words": "Haettiin myös lakien omilla sanoilla: {words}"},
 }
 
 

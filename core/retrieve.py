@@ -88,6 +88,8 @@ class Retrieval:
     latency_ms: dict[str, float] = field(default_factory=dict)
     terms: list[str] = field(default_factory=list)
     corrections: list[tuple[str, str]] = field(default_factory=list)  # (as typed, as searched)
+    # The Acts' own words searched beside the question's everyday ones (data/synonyms.json): "tenant" → "lessee"
+    statute_words: list[str] = field(default_factory=list)
     keyword_lead: float = 1.0  # BM25's first score over its second: how far its first hit stands out
     # hybrid / graph: the candidates the keyword search alone gives (mode bm25's), for the answer's first three
     keyword_candidates: list[Candidate] = field(default_factory=list)
@@ -408,7 +410,7 @@ class Retriever:
         if result.corrections:
             result.query = text
         terms = analyzer(lang).terms(asked_words(text), bigrams=True) + self.register_terms(text, lang)
-        result.terms = terms
+        result.terms, result.statute_words = terms, self.register_words(text, lang)
         about = self.subject_named(text, lang)  # once per question: routing and the fusion's guard both use it
         routed = self.route(text, lang, terms, about)
         result.laws = [k for k, _ in routed]

@@ -143,6 +143,8 @@ if ui.require_corpus():
                     explain_with_claude(a, lang)
         if a["candidates"]:
             with st.expander(s["candidates"]):
+                if a.get("statute_words"):
+                    st.caption(s["statute_words"].format(words=", ".join(a["statute_words"])))
                 nodes = store.get_nodes(ui.database(), [c["node_id"] for c in a["candidates"]])
                 headings = store.headings(ui.database(), list(nodes.values()))
                 st.dataframe([{"provision": nodes[c["node_id"]].citation if c["node_id"] in nodes else c["node_id"],

@@ -73,6 +73,18 @@ def test_ask_english_question_shows_verbatim_quote_and_norm_path():
     assert set(candidates["found by"]) <= {"BM25 + dense", "BM25", "dense", "norm path"}
 
 
+def test_ask_says_which_of_the_acts_words_were_searched_for_everyday_ones():
+    # "tenant" and "landlord" are words the BIA never uses: the page says it also searched its "lessor", "lessee".
+    at = asked("When the tenant goes bankrupt, which law decides what rights the landlord has?")
+    assert at.session_state["last_answer"]["json"]["statute_words"][:2] == ["lessor", "lessee"]
+    assert any(c.value.startswith("Also searched with the Acts' own words for yours: lessor, lessee")
+               for c in at.caption)
+    # A question in the Acts' own words gets no such line.
+    at = asked("When does a bankrupt's property vest in the trustee?")
+    assert "statute_words" not in at.session_state["last_answer"]["json"]
+    assert not any("Also searched with the Acts' own words" in c.value for c in at.caption)
+
+
 def test_ask_norm_path_cards_open_long_provisions_on_demand():
     # CCAA 3(1) refers to section 20 (1,912 characters) and the BIA as a whole; section 2 of the BIA (13,500
     # characters of definitions) is one hop further. Long cards show their opening words, the rest in an expander.
