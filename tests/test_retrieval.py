@@ -817,7 +817,8 @@ REGISTER_EXPANSIONS = [
     ("How quickly must the trustee insure the property?", "en", "forthwith"),
     ("What if the debtor falls behind on payments?", "en", "default"),
     ("Who must be told about the assignment?", "en", "notifi"),
-    # "Kuinka pian" asks how soon: the Acts' "viipymättä"; one "tyytymätön" with a decision states "tyytymättömyys".
+    # "Kuinka pian" asks how soon: the Acts' "viipymättä"; one "tyytymätön" with a decision states
+    # "tyytymättömyys".
     ("Kuinka pian pesänhoitajalle on ilmoitettava?", "fi", "viipyä"),
     ("Mitä päätökseen tyytymättömän on tehtävä?", "fi", "tyytymättömyys"),
     # "Which court" asks for jurisdiction; to "replace" someone is to appoint another "in lieu of" them; a party
@@ -971,7 +972,8 @@ def test_software_or_a_patent_is_the_acts_intellectual_property(retriever):
     # BIA 65.11(7), "the disclaimer or resiliation does not affect the party's right to use the intellectual
     # property": the Acts never say "software" or "patent"; without the table's entries the question went to
     # 66.32(1)(a), a consumer debtor's lease.
-    q = "When a debtor making a proposal cancels a software licence it granted, can the licensee keep using the software?"
+    q = ("When a debtor making a proposal cancels a software licence it granted, can the licensee keep using the "
+         "software?")
     assert "intellectu" in retriever.register_terms(q, "en")
     assert "intellectual property" in retriever.dense_query(q, "en")
     a = answer(retriever, q)
