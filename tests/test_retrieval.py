@@ -995,6 +995,17 @@ def test_how_quickly_is_the_acts_forthwith(retriever):
     assert answer(retriever, "How quickly must the trustee insure the bankrupt's property?").primary.id == "B-3:24:1"
 
 
+def test_getting_out_of_a_lease_is_the_acts_disclaimer(retriever):
+    # BIA 65.2(1), "the insolvent person may disclaim or resiliate the lease": without the table's "get out of" →
+    # disclaim, resiliate, the stay on terminating agreements (65.1(2)) went first; "creditor protection" is the
+    # stay (BIA 69(1), eighth before).
+    q = "Can a business that filed a notice of intention get out of the lease on its store?"
+    assert {"disclaim", "resili"} <= set(retriever.register_terms(q, "en"))
+    assert answer(retriever, q).primary.id == "B-3:65.2:1"
+    q = "Does filing a notice of intention give a debtor creditor protection from its creditors?"
+    assert answer(retriever, q).primary.id.startswith("B-3:69:1")
+
+
 def test_kuinka_pian_is_the_acts_viipymatta(retriever):
     # KonkL 22:2.2, "tuomioistuimen on ilmoitettava päätöksestä viipymättä pesänhoitajalle": without the table's
     # "pian" → viipymättä, KonkL 7:13.1 went first.
