@@ -817,6 +817,9 @@ REGISTER_EXPANSIONS = [
     ("How quickly must the trustee insure the property?", "en", "forthwith"),
     ("What if the debtor falls behind on payments?", "en", "default"),
     ("Who must be told about the assignment?", "en", "notifi"),
+    # A payout to creditors is a dividend; a fresh start is the discharge.
+    ("When are payouts made to the creditors?", "en", "dividend"),
+    ("When does a bankrupt get a fresh start?", "en", "discharg"),
     # "Kuinka pian" asks how soon: the Acts' "viipymättä"; one "tyytymätön" with a decision states
     # "tyytymättömyys".
     ("Kuinka pian pesänhoitajalle on ilmoitettava?", "fi", "viipyä"),
@@ -1004,6 +1007,13 @@ def test_getting_out_of_a_lease_is_the_acts_disclaimer(retriever):
     assert answer(retriever, q).primary.id == "B-3:65.2:1"
     q = "Does filing a notice of intention give a debtor creditor protection from its creditors?"
     assert answer(retriever, q).primary.id.startswith("B-3:69:1")
+
+
+def test_a_payout_to_creditors_is_the_acts_dividend(retriever):
+    # BIA 148(1), "the trustee shall … declare and distribute dividends among the unsecured creditors": without the
+    # table's "payouts" → dividends, CCAA 4 (a compromise with unsecured creditors) went first.
+    assert answer(retriever, "When does the trustee have to make payouts to the unsecured creditors?").primary.id \
+        == "B-3:148:1"
 
 
 def test_kuinka_pian_is_the_acts_viipymatta(retriever):
