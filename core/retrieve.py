@@ -409,8 +409,11 @@ class Retriever:
             result.corrections += spelled_out  # "search as typed" undoes them too
         if result.corrections:
             result.query = text
-        terms = analyzer(lang).terms(asked_words(text), bigrams=True) + self.register_terms(text, lang)
-        result.terms, result.statute_words = terms, self.register_words(text, lang)
+        # The synonym table is read once: its statute terms join the keyword query, its words as written are shown
+        # and, in English, embedded with the question.
+        register = _register_entries_in(text, lang)
+        terms = analyzer(lang).terms(asked_words(text), bigrams=True) + _statute_terms(register)
+        result.terms, result.statute_words = terms, _statute_words(register)
         about = self.subject_named(text, lang)  # once per question: routing and the fusion's guard both use it
         routed = self.route(text, lang, terms, about)
         result.laws = [k for k, _ in routed]
@@ -430,7 +433,7 @@ class Retriever:
         dense_list: list[tuple[str, str, float]] = []
         if mode in ("dense", "hybrid", "graph"):
             t = time.perf_counter()
-            dense_list = self._dense(self.dense_query(text, lang), result)
+            dense_list = self._dense(_dense_text(text, lang, result.statute_words), result)
             result.latency_ms["dense"] = (time.perf_counter() - t) * 1000
         t = time.perf_counter()
         result.candidates = _listed(self._fuse(bm25_list, dense_list, dict(routed), text, lang, about), k)
@@ -448,9 +451,7 @@ class Retriever:
         the statute words the synonym table gives for its everyday words ("… keep suing … (action, proceedings)"),
         which the keyword side reads as extra terms. Not in Finnish: the bundled model reads English only, and
         there the added words cost 12 answers of 1,893 (docs/RETRIEVAL.md)."""
-        framed = without_task_frame(text)
-        words = self.register_words(text, lang) if lang == "en" else []
-        return f"{framed} ({', '.join(words)})" if words else framed
+        return _dense_text(text, lang, self.register_words(text, lang))
 
     def _dense(self, text: str, result: Retrieval) -> list[tuple[str, str, float]]:
         if not self.dense_enabled:
@@ -568,12 +569,12 @@ class Retriever:
     def register_terms(self, text: str, lang: str) -> list[str]:
         """Statute words for everyday words in the question (data/synonyms.json), as extra query terms. The
         table's words are matched by their base forms, so that "nimitetään" finds "nimittää" too."""
-        return [t for entry in _register_entries_in(text, lang) for t in entry.statute_terms]
+        return _statute_terms(_register_entries_in(text, lang))
 
     def register_words(self, text: str, lang: str) -> list[str]:
         """The statute words themselves, as the table writes them, for the everyday words in the question, once
         each ("keep suing" → "action", "proceedings")."""
-        return list(dict.fromkeys(w for entry in _register_entries_in(text, lang) for w in entry.statute_words))
+        return _statute_words(_register_entries_in(text, lang))
 
     def definition_question(self, text: str) -> str | None:
         """What a one-clause question asks the meaning of: the whole question for explicit wording
@@ -736,6 +737,21 @@ def _register_entries_in(text: str, lang: str) -> list[RegisterEntry]:
     lemmas = " " + " ".join(lemma for lemma in an.lemmas(text) if lemma not in _ARTICLES) + " "
     return [entry for entry in _register(lang) if entry.phrase and
             f" {' '.join(entry.phrase)} " in (joined if entry.phrase == entry.key_terms else lemmas)]
+
+
+def _statute_terms(entries: list[RegisterEntry]) -> list[str]:
+    return [t for entry in entries for t in entry.statute_terms]
+
+
+def _statute_words(entries: list[RegisterEntry]) -> list[str]:
+    return list(dict.fromkeys(w for entry in entries for w in entry.statute_words))
+
+
+def _dense_text(text: str, lang: str, statute_words: list[str]) -> str:
+    """`Retriever.dense_query` for statute words already read from the table."""
+    framed = without_task_frame(text)
+    words = statute_words if lang == "en" else []
+    return f"{framed} ({', '.join(words)})" if words else framed
 
 
 def _title_terms(title: str, lang: str) -> frozenset[str]:
