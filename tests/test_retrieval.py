@@ -820,6 +820,8 @@ REGISTER_EXPANSIONS = [
     # A payout to creditors is a dividend; a fresh start is the discharge.
     ("When are payouts made to the creditors?", "en", "dividend"),
     ("When does a bankrupt get a fresh start?", "en", "discharg"),
+    # What one may keep, the Acts let one retain.
+    ("Can the trustee keep a share of the estate?", "en", "retain"),
     # "Kuinka pian" asks how soon: the Acts' "viipymättä"; one "tyytymätön" with a decision states
     # "tyytymättömyys".
     ("Kuinka pian pesänhoitajalle on ilmoitettava?", "fi", "viipyä"),
@@ -1014,6 +1016,13 @@ def test_a_payout_to_creditors_is_the_acts_dividend(retriever):
     # table's "payouts" → dividends, CCAA 4 (a compromise with unsecured creditors) went first.
     assert answer(retriever, "When does the trustee have to make payouts to the unsecured creditors?").primary.id \
         == "B-3:148:1"
+
+
+def test_keeping_is_the_acts_retaining(retriever):
+    # BIA 39(2), "the trustee may … retain as his remuneration … a sum not exceeding seven and one-half per
+    # cent": without the table's "keep" → retain, 68(5.1) (the remuneration for surplus income) went first.
+    q = "May the trustee keep a percentage of the estate as pay if the creditors fixed no remuneration?"
+    assert answer(retriever, q).primary.id == "B-3:39:2"
 
 
 def test_kuinka_pian_is_the_acts_viipymatta(retriever):
