@@ -258,11 +258,12 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     # document …?").
     asked = asked_part(question)
     asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(question))  # "if … fails to" is itself the cue
-    typed = [(patterns.DEADLINE_QUESTION, lambda seg: patterns.DURATION.search(seg) or patterns.DATE.search(seg)),
-             (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search), (patterns.LIMIT_QUESTION, patterns.LIMIT.search),
-             (patterns.PLACE_QUESTION, patterns.PLACE.search), (patterns.PAYER_QUESTION, patterns.PAYER.search),
-             (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search), (patterns.CONTENT_QUESTION, patterns.CONTENT.search),
-             (patterns.APPLICATION_QUESTION, patterns.APPLIES.search)]
+    periods = [(patterns.DEADLINE_QUESTION, lambda seg: patterns.DURATION.search(seg) or patterns.DATE.search(seg)),
+               (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search)]
+    typed = periods + [
+        (patterns.LIMIT_QUESTION, patterns.LIMIT.search), (patterns.PLACE_QUESTION, patterns.PLACE.search),
+        (patterns.PAYER_QUESTION, patterns.PAYER.search), (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search),
+        (patterns.CONTENT_QUESTION, patterns.CONTENT.search), (patterns.APPLICATION_QUESTION, patterns.APPLIES.search)]
     whole_types = [states for question_pattern, states in typed if question_pattern.search(question)]
     asked_types = [states for question_pattern, states in typed if question_pattern.search(asked)]
     fits = _modal_fit(asked, unit.lang)
@@ -334,9 +335,10 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     s, e = _lead_in_through_its_best_item(text, scored, items, unit.id, s, e)
     s, e = _tied_alternatives_as_their_item(scored, items, s, e, score)
     lead_in_end = len(text[:first_item].rstrip())
+    lead_start = max((s2 for s2, _ in spans if s2 < first_item), default=0)
+    s = _from_the_lead_in_stating_it(text, periods, asked, s, e, first_item, lead_start)
     lists_who = bool(patterns.WHO_QUESTION.search(question)) and text[:lead_in_end].endswith(":")
     asks_list = bool(patterns.LIST_QUESTION.search(question))
-    lead_start = max((s2 for s2, _ in spans if s2 < first_item), default=0)
     asks_content = bool(patterns.CONTENT_QUESTION.search(asked))  # a content type still quotes the whole list
     # "What must a consolidation order state?": the best sentence is the lead-in "… shall state the following:",
     # so the thing asked for is what the colon introduces — the whole list.
@@ -415,6 +417,19 @@ def _excepted_terms(db, graph: expand_mod.GraphView, unit: Node, start: int, end
     cited = sorted({e.target for e in graph.out.get(unit.id, []) if start <= e.start < end and (
         e.type == "EXCEPTS" or (disapplies and e.type == "REFERS_TO"))})
     return {t for node in store.get_nodes(db, cited).values() for t in an.terms(node.text)}
+
+
+def _from_the_lead_in_stating_it(text: str, periods: list, asked: str, s: int, e: int, first_item: int,
+                                 lead_start: int) -> int:
+    """Where the quote should start. A list item quoted for a time or an amount it does not state starts at the
+    lead-in that states it: "What is the deadline for filing the cash-flow statement?" is answered by "Within ten
+    days after filing a notice of intention …, the insolvent person shall file … (a) a statement …", not by item (a)
+    alone. A list too long to quote whole keeps its item (the Ask page shows the lead-in above it)."""
+    asked_for = [states for question_pattern, states in periods if question_pattern.search(asked)]
+    if (s < first_item or not asked_for or any(states(text[s:e]) for states in asked_for)
+            or not any(states(text[lead_start:first_item]) for states in asked_for) or e - lead_start > MAX_LIST_QUOTE):
+        return s
+    return lead_start
 
 
 def _holding_items(items: list[tuple[int, int, Node]], s: int, e: int) -> list[tuple[int, int, Node]]:

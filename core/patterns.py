@@ -260,11 +260,12 @@ DANGLING_WORDS = re.compile(r"(?:\s+(?:the|a|an|of|to|in|on|by|for|with|from|at|
                             r"that|which|who|whose|ja|tai|sekä|joka|jonka|jotka|kuin|että|jos|kun))+\s*$", re.I)
 CLAUSE_JOIN = re.compile(r",\s*(?:and|or|but|ja|sekä|vai|mutta)\s|;\s", re.I)
 # "How much notice / time" asks for a period, not an amount.
-NOTICE_OR_TIME = r"(?:advance\s+)?(?:notice|time|warning)"
+NOTICE_OR_TIME = r"(?:(?:advance\s+)?(?:notice|time|warning)|in\s+advance)"
 DEADLINE_QUESTION = re.compile(
     rf"\b(?:how\s+long|how\s+soon|how\s+many\s+days|how\s+much\s+{NOTICE_OR_TIME}|within\s+(?:what|how)|"
     r"by\s+when|what\s+time|"
-    r"when\s+must|deadline|time\s+limit|how\s+far\s+back|longest|shortest|maximum\s+period|"
+    r"when\s+must|deadline|time\s+limit|how\s+far\s+(?:back|ahead|in\s+advance)|how\s+early|longest|shortest|"
+    r"maximum\s+period|"
     r"how\s+many\s+(?:months|weeks|years)|kuinka\s+mon(?:en|ta)\s+(?:päiv|viiko|kuukau|vuo)\w*|"
     r"montako\s+(?:päivää|viikkoa|kuukautta|vuotta)|"
     # "When is X deemed / treated as / does X count as Y?" asks on what condition, not by when.

@@ -104,6 +104,25 @@ def test_timing_asks_for_a_time():
     assert patterns.DEADLINE_QUESTION.search("the bankrupt's duty to provide a statement of affairs and its timing.")
     assert patterns.DEADLINE_QUESTION.search("What is the time frame for an appeal?")
     assert not patterns.DEADLINE_QUESTION.search("Who decides on the estate's affairs?")
+    # How far ahead / in advance asks for a period before something, not an amount.
+    assert patterns.DEADLINE_QUESTION.search("How far ahead of the meeting must the notice be sent?")
+    assert patterns.DEADLINE_QUESTION.search("How much in advance must the creditors be told?")
+    assert not patterns.AMOUNT_QUESTION.search("How much in advance must the creditors be told?")
+
+
+def test_a_list_item_asked_for_a_time_is_quoted_from_the_lead_in_that_states_it(retriever):
+    # BIA 50.4(2): "Within ten days after filing a notice of intention …, the insolvent person shall file with the
+    # official receiver (a) a statement … (the cash-flow statement) …". Item (a) holds the question's words, its
+    # lead-in the deadline: the quote runs from the lead-in through the item (it was item (a) alone).
+    a = answer(retriever, "What is the deadline for filing the projected cash-flow statement after a notice of "
+                          "intention to make a proposal?")
+    assert a.primary.id == "B-3:50.4:2" and a.quote.startswith("Within ten days after filing a notice of intention")
+    assert "(a) a statement" in a.quote and "(b)" not in a.quote
+    # BIA 51(1): the period ("at least ten days before the meeting") stands before the list of what is sent.
+    a = answer(retriever, "How far in advance of the meeting on a proposal must creditors receive the condensed "
+                          "statement of assets and liabilities?")
+    assert a.primary.id == "B-3:51:1" and "at least ten days before the meeting" in a.quote
+    assert a.quote.endswith("a condensed statement of the assets and liabilities;")
 
 
 def test_a_few_words_that_are_not_a_defined_term_are_searched_as_usual(retriever):
