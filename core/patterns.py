@@ -265,7 +265,7 @@ DEADLINE_QUESTION = re.compile(
     rf"\b(?:how\s+long|how\s+soon|how\s+many\s+days|how\s+much\s+{NOTICE_OR_TIME}|within\s+(?:what|how)|"
     r"by\s+when|what\s+time|"
     r"when\s+must|deadline|time\s+limit|how\s+far\s+(?:back|ahead|in\s+advance)|how\s+early|longest|shortest|"
-    r"maximum\s+period|"
+    r"(?:maximum|minimum)\s+(?:period|length|duration)|"
     r"how\s+many\s+(?:months|weeks|years)|kuinka\s+mon(?:en|ta)\s+(?:päiv|viiko|kuukau|vuo)\w*|"
     r"montako\s+(?:päivää|viikkoa|kuukautta|vuotta)|"
     # "When is X deemed / treated as / does X count as Y?" asks on what condition, not by when.

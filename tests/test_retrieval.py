@@ -108,6 +108,8 @@ def test_timing_asks_for_a_time():
     assert patterns.DEADLINE_QUESTION.search("How far ahead of the meeting must the notice be sent?")
     assert patterns.DEADLINE_QUESTION.search("How much in advance must the creditors be told?")
     assert not patterns.AMOUNT_QUESTION.search("How much in advance must the creditors be told?")
+    assert patterns.DEADLINE_QUESTION.search("What is the maximum length of a stay?")
+    assert patterns.DEADLINE_QUESTION.search("State the minimum duration of the notice.")
 
 
 def test_a_list_item_asked_for_a_time_is_quoted_from_the_lead_in_that_states_it(retriever):
