@@ -258,9 +258,10 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     # document …?").
     asked = asked_part(question)
     asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(question))  # "if … fails to" is itself the cue
-    periods = [(patterns.DEADLINE_QUESTION, lambda seg: patterns.DURATION.search(seg) or patterns.DATE.search(seg)),
-               (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search)]
-    typed = periods + [
+    time_and_amount = [
+        (patterns.DEADLINE_QUESTION, lambda seg: patterns.DURATION.search(seg) or patterns.DATE.search(seg)),
+        (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search)]
+    typed = time_and_amount + [
         (patterns.LIMIT_QUESTION, patterns.LIMIT.search), (patterns.PLACE_QUESTION, patterns.PLACE.search),
         (patterns.PAYER_QUESTION, patterns.PAYER.search), (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search),
         (patterns.CONTENT_QUESTION, patterns.CONTENT.search), (patterns.APPLICATION_QUESTION, patterns.APPLIES.search)]
@@ -336,7 +337,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     s, e = _tied_alternatives_as_their_item(scored, items, s, e, score)
     lead_in_end = len(text[:first_item].rstrip())
     lead_start = max((s2 for s2, _ in spans if s2 < first_item), default=0)
-    s = _from_the_lead_in_stating_it(text, periods, asked, s, e, first_item, lead_start)
+    s = _from_the_lead_in_stating_it(text, time_and_amount, asked, s, e, first_item, lead_start)
     lists_who = bool(patterns.WHO_QUESTION.search(question)) and text[:lead_in_end].endswith(":")
     asks_list = bool(patterns.LIST_QUESTION.search(question))
     asks_content = bool(patterns.CONTENT_QUESTION.search(asked))  # a content type still quotes the whole list
@@ -419,15 +420,16 @@ def _excepted_terms(db, graph: expand_mod.GraphView, unit: Node, start: int, end
     return {t for node in store.get_nodes(db, cited).values() for t in an.terms(node.text)}
 
 
-def _from_the_lead_in_stating_it(text: str, periods: list, asked: str, s: int, e: int, first_item: int,
+def _from_the_lead_in_stating_it(text: str, time_and_amount: list, asked: str, s: int, e: int, first_item: int,
                                  lead_start: int) -> int:
     """Where the quote should start. A list item quoted for a time or an amount it does not state starts at the
     lead-in that states it: "What is the deadline for filing the cash-flow statement?" is answered by "Within ten
     days after filing a notice of intention …, the insolvent person shall file … (a) a statement …", not by item (a)
     alone. A list too long to quote whole keeps its item (the Ask page shows the lead-in above it)."""
-    asked_for = [states for question_pattern, states in periods if question_pattern.search(asked)]
-    if (s < first_item or not asked_for or any(states(text[s:e]) for states in asked_for)
-            or not any(states(text[lead_start:first_item]) for states in asked_for) or e - lead_start > MAX_LIST_QUOTE):
+    asked_for = [states for question_pattern, states in time_and_amount if question_pattern.search(asked)]
+    item_states_it = any(states(text[s:e]) for states in asked_for)
+    lead_in_states_it = any(states(text[lead_start:first_item]) for states in asked_for)
+    if s < first_item or item_states_it or not lead_in_states_it or e - lead_start > MAX_LIST_QUOTE:
         return s
     return lead_start
 

@@ -114,8 +114,9 @@ def test_timing_asks_for_a_time():
 
 def test_a_list_item_asked_for_a_time_is_quoted_from_the_lead_in_that_states_it(retriever):
     # BIA 50.4(2): "Within ten days after filing a notice of intention …, the insolvent person shall file with the
-    # official receiver (a) a statement … (the cash-flow statement) …". Item (a) holds the question's words, its
-    # lead-in the deadline: the quote runs from the lead-in through the item (it was item (a) alone).
+    # official receiver (a) a statement (in this section referred to as a “cash-flow statement”) …". Item (a) holds
+    # the question's words, its lead-in the deadline: the quote runs from the lead-in through the item (it was item
+    # (a) alone).
     a = answer(retriever, "What is the deadline for filing the projected cash-flow statement after a notice of "
                           "intention to make a proposal?")
     assert a.primary.id == "B-3:50.4:2" and a.quote.startswith("Within ten days after filing a notice of intention")
