@@ -532,15 +532,22 @@ class Retriever:
         an = analyzer(lang)
         everyday = {entry.key_terms[0] for entry in _register(lang) if len(entry.key_terms) == 1}
 
+        def listed(word: str) -> bool:  # an everyday word of the synonym table, which we wrote as a word
+            terms = an.terms(word)
+            return bool(terms) and terms[0] in everyday
+
         def known(word: str) -> bool:  # as a whole: its base form, not only its compound parts
             terms = an.terms(word)
-            return bool(terms) and (terms[0] in bm.vocab or terms[0] in everyday)
+            return bool(terms) and terms[0] in bm.vocab or listed(word)
 
         corrections: list[tuple[str, str]] = []
         for m in reversed(list(patterns.WORD.finditer(text))):
             word = m.group(0)
+            # A word the table lists stays as typed even where the dictionary lacks it ("eräännyttääkö": Voikko
+            # knows erääntyä and eräännyttävä, not the verb eräännyttää, and offered "eräännyttäväkö").
             if (len(word) < SPELLING_MIN_LETTERS[lang] or not word.isalpha() or not word[1:].islower()
-                    or word.lower() in an.stopwords or (known(word) and not dictionary_rejects(word, lang))):
+                    or word.lower() in an.stopwords or listed(word)
+                    or (known(word) and not dictionary_rejects(word, lang))):
                 continue
             fixed = self._respelt(word, lang, known)
             if fixed is not None:
