@@ -532,22 +532,23 @@ class Retriever:
         an = analyzer(lang)
         everyday = {entry.key_terms[0] for entry in _register(lang) if len(entry.key_terms) == 1}
 
-        def listed(word: str) -> bool:  # an everyday word of the synonym table, which we wrote as a word
+        def base_term(word: str) -> str | None:  # as a whole: its base form, not only its compound parts
             terms = an.terms(word)
-            return bool(terms) and terms[0] in everyday
+            return terms[0] if terms else None
 
-        def known(word: str) -> bool:  # as a whole: its base form, not only its compound parts
-            terms = an.terms(word)
-            return bool(terms) and terms[0] in bm.vocab or listed(word)
+        def known(word: str) -> bool:
+            base = base_term(word)
+            return base in bm.vocab or base in everyday
 
         corrections: list[tuple[str, str]] = []
         for m in reversed(list(patterns.WORD.finditer(text))):
             word = m.group(0)
+            base = base_term(word)
             # A word the table lists stays as typed even where the dictionary lacks it ("eräännyttääkö": Voikko
             # knows erääntyä and eräännyttävä, not the verb eräännyttää, and offered "eräännyttäväkö").
             if (len(word) < SPELLING_MIN_LETTERS[lang] or not word.isalpha() or not word[1:].islower()
-                    or word.lower() in an.stopwords or listed(word)
-                    or (known(word) and not dictionary_rejects(word, lang))):
+                    or word.lower() in an.stopwords or base in everyday
+                    or (base in bm.vocab and not dictionary_rejects(word, lang))):
                 continue
             fixed = self._respelt(word, lang, known)
             if fixed is not None:
