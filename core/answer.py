@@ -261,12 +261,15 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     time_and_amount = [
         (patterns.DEADLINE_QUESTION, lambda seg: patterns.DURATION.search(seg) or patterns.DATE.search(seg)),
         (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search)]
-    typed = time_and_amount + [
+    other_types = [
         (patterns.LIMIT_QUESTION, patterns.LIMIT.search), (patterns.PLACE_QUESTION, patterns.PLACE.search),
         (patterns.PAYER_QUESTION, patterns.PAYER.search), (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search),
         (patterns.CONTENT_QUESTION, patterns.CONTENT.search), (patterns.APPLICATION_QUESTION, patterns.APPLIES.search)]
-    whole_types = [states for question_pattern, states in typed if question_pattern.search(question)]
-    asked_types = [states for question_pattern, states in typed if question_pattern.search(asked)]
+    whole_types = [states for question_pattern, states in time_and_amount + other_types
+                   if question_pattern.search(question)]
+    asked_time_or_amount = [states for question_pattern, states in time_and_amount if question_pattern.search(asked)]
+    asked_types = asked_time_or_amount + [states for question_pattern, states in other_types
+                                          if question_pattern.search(asked)]
     fits = _modal_fit(asked, unit.lang)
     first_item = min(cuts) if cuts else len(text)
     lead_terms = set(an.terms(text[:first_item])) & q_terms
@@ -337,7 +340,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     s, e = _tied_alternatives_as_their_item(scored, items, s, e, score)
     lead_in_end = len(text[:first_item].rstrip())
     lead_start = max((s2 for s2, _ in spans if s2 < first_item), default=0)
-    s = _from_the_lead_in_stating_it(text, time_and_amount, asked, s, e, first_item, lead_start)
+    s = _from_the_lead_in_stating_it(text, asked_time_or_amount, s, e, first_item, lead_start)
     lists_who = bool(patterns.WHO_QUESTION.search(question)) and text[:lead_in_end].endswith(":")
     asks_list = bool(patterns.LIST_QUESTION.search(question))
     asks_content = bool(patterns.CONTENT_QUESTION.search(asked))  # a content type still quotes the whole list
@@ -420,13 +423,12 @@ def _excepted_terms(db, graph: expand_mod.GraphView, unit: Node, start: int, end
     return {t for node in store.get_nodes(db, cited).values() for t in an.terms(node.text)}
 
 
-def _from_the_lead_in_stating_it(text: str, time_and_amount: list, asked: str, s: int, e: int, first_item: int,
-                                 lead_start: int) -> int:
+def _from_the_lead_in_stating_it(text: str, asked_for: list, s: int, e: int, first_item: int, lead_start: int) -> int:
     """Where the quote should start. A list item quoted for a time or an amount it does not state starts at the
     lead-in that states it: "What is the deadline for filing the cash-flow statement?" is answered by "Within ten
-    days after filing a notice of intention …, the insolvent person shall file … (a) a statement …", not by item (a)
-    alone. A list too long to quote whole keeps its item (the Ask page shows the lead-in above it)."""
-    asked_for = [states for question_pattern, states in time_and_amount if question_pattern.search(asked)]
+    days after filing a notice of intention …, the insolvent person shall file … (a) a statement …", not by item
+    (a) alone. A list too long to quote whole keeps its item (the Ask page shows the lead-in above it). `asked_for`:
+    the checks that a text states the time or amount the question asks for."""
     item_states_it = any(states(text[s:e]) for states in asked_for)
     lead_in_states_it = any(states(text[lead_start:first_item]) for states in asked_for)
     if s < first_item or item_states_it or not lead_in_states_it or e - lead_start > MAX_LIST_QUOTE:
