@@ -64,12 +64,13 @@ SIBLING_BREVITY = 0.0004  # per sibling in the five whose quote is longer (swept
 # before any code ran on them the keywords alone answer more often than the fusion (stops 43–45: 61 of 101 to 53).
 KEYWORD_CHOICE_PLACE = 3
 # What a question asks that its answer's sibling subsection may state, in the order the rules are applied: the
-# limit on a power, who receives a notice, the factors a decision weighs, a document's contents (_stated_by_a_sibling).
-# The last two look at every subsection of the section, the first two only at the listed ones (measured: with every
-# sibling the limit rule lost 3; the recipient rule gained nothing more).
+# limit on a power, who receives a notice, the factors a decision weighs or whether it weighs one, a document's
+# contents (_stated_by_a_sibling). The last three look at every subsection of the section, the first two only at the
+# listed ones (measured: with every sibling the limit rule lost 3; the recipient rule gained nothing more).
 SIBLING_ANSWERS = ((patterns.LIMIT_QUESTION, patterns.LIMIT, False),
                    (patterns.RECIPIENT_QUESTION, patterns.RECIPIENT, False),
                    (patterns.FACTORS_QUESTION, patterns.FACTORS, True),
+                   (patterns.FACTOR_QUESTION, patterns.FACTORS, True),
                    (patterns.CONTENT_QUESTION, patterns.CONTENT, True))
 # A cited provision joins the reranked units when its evidence is this much stronger than theirs: swept 1.0–1.5,
 # +2 of 221 questions at 1.1–1.35, one lost at 1.0 (a stay "for such period" citing a notice's ten days).
@@ -563,8 +564,9 @@ def _stated_by_a_sibling(retriever: Retriever, retrieval: Retrieval, ordered: li
     in the first: "When will the court refuse …" ("(1) the court may make an order … (3) The court may not make the
     order unless …"); "What must the trustee state when applying …?" ("(1) On application by the trustee, a court may
     declare … (2) In making the application …, the trustee shall state …"). When the first answer's quote does not
-    state what is asked (`states`), its section's first sibling whose quote does goes first: a listed one, or with
-    `every_sibling` any subsection of the section, listed or not."""
+    state what is asked (`states`), its section's first sibling whose quote, read with the words it completes, does
+    goes first: a listed one, or with `every_sibling` any subsection of the section, listed or not. ("Does the court
+    consider whether …?" is answered by one item of the factors' list, whose lead-in says "the court is to consider".)"""
     top = ordered[0]
     if states(located[top.node_id].quote):
         return ordered
@@ -580,7 +582,7 @@ def _stated_by_a_sibling(retriever: Retriever, retrieval: Retrieval, ordered: li
         unit = units.get(cand.node_id)
         if unit is None or unit.section_id != section_id or not states(unit.text):
             continue
-        if states(_located(retriever, retrieval, located, unit).quote):
+        if states(_with_its_lead_in(retriever.db, _located(retriever, retrieval, located, unit))):
             return [cand] + [c for c in ordered if c is not cand]
     return ordered
 

@@ -334,6 +334,11 @@ FACTORS_QUESTION = re.compile(
     r"consider|take\s+into\s+account|weigh|bear\s+in\s+mind|have\s+regard\s+to|think\s+about)|"
     r"\b(?:what|which)\s+(?:factors|considerations|criteria)\b|\bmitä\s+seikkoja\b|"
     r"\bmitä\s+(?:[\wåäö]+\s+){0,3}?(?:on\s+)?otet(?:aan|taan|tava)\s+huomioon\b", re.I)
+# "Does the court consider whether …?": asks whether one factor is weighed; the list's own subsection answers it,
+# its item the quote (not the whole list, as a factors question gets).
+FACTOR_QUESTION = re.compile(
+    r"\b(?:does|must|should|will|would|can|may|is)\s+(?:a\s+|the\s+)?court\s+(?:have\s+to\s+|need\s+to\s+|required\s+to\s+|to\s+)?"
+    r"(?:look\s+at|consider|take\s+into\s+account|weigh|have\s+regard\s+to)\s+(?:\w+\s+){0,2}?whether\b", re.I)
 FACTORS = re.compile(
     r"\b(?:is\s+to\s+consider|shall\s+consider|must\s+consider|(?:is\s+to|shall|must)\s+take\s+into\s+account|"
     r"among\s+other\s+things|on\s+otettava\s+huomioon|huomioon\s+on\s+otettava|"

@@ -1599,6 +1599,20 @@ def test_a_factors_question_gets_the_sibling_that_lists_them(retriever):
     assert a.primary.id == "B-3:50.6:5"
 
 
+def test_does_the_court_consider_one_factor_gets_its_item_in_the_list(retriever):
+    """"Does the court consider whether …?" asks about one factor: its words sit beside the list (CCAA 32(3), "If the
+    monitor does not approve the proposed disclaimer …"), but the answer is the item of the factors' subsection, 32(4),
+    quoted with the lead-in that says the court is to consider it. A factors question ("what does the court weigh")
+    is not this."""
+    assert patterns.FACTOR_QUESTION.search("Must the court consider whether the monitor agreed?")
+    assert not patterns.FACTOR_QUESTION.search("Does the court consider the debtor's income?")
+    assert not patterns.FACTOR_QUESTION.search("What does the court consider when approving a sale?")
+    a = answer(retriever, "Does the court consider whether the monitor approved it when a CCAA company disclaims an "
+                          "agreement?")
+    assert a.primary.id == "C-36:32:4:a", a.primary.id
+    assert a.lead_in and "the court is to consider" in a.lead_in[0].before
+
+
 def test_an_amount_stated_as_a_formula_answers_how_much(retriever):
     """"an amount equal to …", "the lesser of …": an amount the Acts state without a number. BIA 50.1(2)'s "in respect
     of an amount equal to the lesser of (a) the amount of the claim, and (b) the proposed assessed value" answers
