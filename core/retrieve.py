@@ -45,6 +45,11 @@ DEFINITION_GUARD = 0.004
 # setting of the Recovery and Priority Acts, which a third and a half of their provisions name, demotes neither).
 SUBJECT_GUARD = 0.006
 SUBJECT_SHARE = 0.2
+# A Part or Division titled with a term its Act defines names a narrower regime ("DIVISION II — Consumer Proposals",
+# BIA 66.11's *consumer proposal*): a question asking about the head word alone ("a proposal") is not asked about it,
+# and that regime's units are demoted as another Act's are (+3 / +4 / +4 −0 of 2,059 at 0.003 / 0.006 / 0.01; see
+# docs/RETRIEVAL.md, stop 53).
+REGIME_GUARD = 0.006
 TRANSITIONAL_GUARD = 0.004  # like the definition guard: old-case rules and the short title after live law
 GENERIC_TITLE_TERMS = frozenset({"laki"})  # "Konkurssilaki": the law, not its subject
 DEFINITION_LOOKUP_BONUS = 0.05  # above the sentence rerank (answer.RERANK_WEIGHT): a direct hit
@@ -143,6 +148,7 @@ class Retriever:
         self._def_terms: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
         self._headed: dict[str, set[str]] = {}
         self._titles: dict[str, list[tuple[frozenset[str], str, str]]] = {}
+        self._regimes: dict[str, list[tuple[frozenset[str], str, frozenset[str]]]] = {}
         self._title_terms = {key: _title_terms(row["title"], row["lang"]) for key, row in self.laws.items()}
         self._subjects = {key: _title_subject(row["title"], row["lang"]) for key, row in self.laws.items()}
         self._subject_shares: dict[tuple[str, str], float] = {}
@@ -206,6 +212,37 @@ class Retriever:
             if self._subject_shares[(about, key)] < SUBJECT_SHARE:
                 off.add(key)
         return off
+
+    def narrower_regimes(self, lang: str) -> list[tuple[frozenset[str], str, frozenset[str]]]:
+        """(qualifier terms, head term, section ids) of each Part or Division of `lang`'s Acts whose title, read
+        word for word by base form, is a term its Act defines: "Consumer Proposals" (qualifier *consumer*, head
+        *proposal*), "Official Receivers"."""
+        if lang not in self._regimes:
+            an = analyzer(lang)
+            defined: dict[str, set[tuple[str, ...]]] = {}
+            for r in self.db.query("SELECT law_key, term FROM nodes WHERE kind = 'DEFINITION' AND lang = ? "
+                                   "AND term IS NOT NULL AND term != ''", [lang]):
+                defined.setdefault(r["law_key"], set()).add(tuple(an.terms(r["term"], compounds=False)))
+            sections: dict[tuple[str, tuple[str, ...]], set[str]] = {}
+            for r in self.db.query("SELECT id, law_key, trail FROM nodes WHERE kind = 'SECTION' AND lang = ? "
+                                   "AND trail IS NOT NULL AND trail != ''", [lang]):
+                for part in r["trail"].split(" › "):
+                    title = tuple(an.terms(part.split(" — ", 1)[-1], compounds=False))
+                    if len(title) >= 2 and title in defined.get(r["law_key"], ()):
+                        sections.setdefault((r["law_key"], title), set()).add(r["id"])
+            self._regimes[lang] = [(frozenset(title[:-1]), title[-1], frozenset(ids))
+                                   for (_, title), ids in sorted(sections.items())]
+        return self._regimes[lang]
+
+    def narrower_than_asked(self, text: str, lang: str) -> set[str]:
+        """The sections of each narrower regime (narrower_regimes) whose head word the question uses without any
+        of its qualifiers: "When can the court annul a proposal?" is not about consumer proposals."""
+        asked = set(analyzer(lang).terms(text, compounds=False))
+        out: set[str] = set()
+        for qualifiers, head, sections in self.narrower_regimes(lang):
+            if head in asked and not qualifiers & asked:
+                out |= sections
+        return out
 
     def sections_headed(self, heading: re.Pattern) -> set[str]:
         """Ids of the sections whose heading matches (e.g. transitional provisions)."""
@@ -502,10 +539,13 @@ class Retriever:
         if not patterns.SHORT_TITLE_QUESTION.search(text):
             no_rule = no_rule | self.sections_headed(patterns.SHORT_TITLE_HEADING)
         off_subject = self.off_subject_laws(about, lang)
+        narrower = self.narrower_than_asked(text, lang)
         for c in cands.values():
             c.score = c.rrf + (0.002 * route_share.get(c.law_key, 0.0) if c.law_key == top_law else 0.0)
             if c.law_key in off_subject:
                 c.score -= SUBJECT_GUARD
+            if _section_of(c.node_id) in narrower:
+                c.score -= REGIME_GUARD
             if ":def:" in c.node_id and not asks_definition:
                 c.score -= DEFINITION_GUARD  # pair guard: an operative provision before a definition
             if _section_of(c.node_id) in no_rule:

@@ -1613,6 +1613,21 @@ def test_does_the_court_consider_one_factor_gets_its_item_in_the_list(retriever)
     assert a.lead_in and "the court is to consider" in a.lead_in[0].before
 
 
+def test_a_plain_proposal_question_is_not_about_consumer_proposals(retriever):
+    """The BIA's Division II is titled with a term the Act defines, "Consumer Proposals": a question about "a
+    proposal" without the qualifier is asked about the general scheme (Division I), so Division II's units are demoted
+    — and only then. The regimes are read from the titles and the definitions, not listed by hand."""
+    regimes = {(tuple(sorted(q)), head) for q, head, _ in retriever.narrower_regimes("en")}
+    assert (("consum",), "propos") in regimes and (("offici",), "receiv") in regimes
+    assert retriever.narrower_regimes("fi") == []  # no Finnish chapter is titled with a defined term
+    assert "B-3:66.31" in retriever.narrower_than_asked("When is a proposal annulled?", "en")
+    assert not retriever.narrower_than_asked("When is a consumer proposal annulled?", "en")
+    plain = answer(retriever, "Is a guarantor still bound after a proposal is annulled for default?")
+    assert plain.primary.section_id == "B-3:63", plain.primary.id
+    consumer = answer(retriever, "Is a guarantor still bound after a consumer proposal is annulled for default?")
+    assert consumer.primary.section_id.startswith("B-3:66.3"), consumer.primary.id
+
+
 def test_an_amount_stated_as_a_formula_answers_how_much(retriever):
     """"an amount equal to …", "the lesser of …": an amount the Acts state without a number. BIA 50.1(2)'s "in respect
     of an amount equal to the lesser of (a) the amount of the claim, and (b) the proposed assessed value" answers
