@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 import sqlite_utils
 
 from core import index, patterns, store
+from core.graph import names_in_parentheses
 from core.config import LAWS_DIR, MODES
 from core.model import TRAIL_SEPARATOR
 from core.normalize import (EN_STOPWORDS, FI_STOPWORDS, analyzer, dictionary_language, dictionary_rejects, has_speller,
@@ -39,6 +41,9 @@ DIVERSITY_TOP, DIVERSITY_PER_SECTION = 5, 2
 DIVERSITY_TIE = 1e-5
 DENSE_WEIGHT = {"en": 1.0, "fi": 0.2}
 DEFINITION_GUARD = 0.004
+# A provision that defines at least this many terms, itself or in its items, is a list of definitions ("Tässä laissa
+# tarkoitetaan: … 9) etuoikeutetulla elatusapuvelalla …", CCAA 2(1)) and is guarded as a definition is.
+DEFINITION_LIST_TERMS = 2
 # A question naming one Act's subject ("saneerausmenettelyssä") is not about an Act that seldom speaks of it: that
 # Act's units are demoted when fewer than SUBJECT_SHARE of them use the subject's word (+10 −0 of 1,450 with the
 # routing; share swept 0.1–0.4 and guard 0.002–0.01, +8 or +9 −0 from 0.15 to 0.3 at 0.004–0.006; bankruptcy, the
@@ -149,6 +154,7 @@ class Retriever:
         self._headed: dict[str, set[str]] = {}
         self._titles: dict[str, list[tuple[frozenset[str], str, str]]] = {}
         self._regimes: dict[str, list[tuple[frozenset[str], str, frozenset[str]]]] = {}
+        self._definition_lists: set[str] | None = None
         self._title_terms = {key: _title_terms(row["title"], row["lang"]) for key, row in self.laws.items()}
         self._subjects = {key: _title_subject(row["title"], row["lang"]) for key, row in self.laws.items()}
         self._subject_shares: dict[tuple[str, str], float] = {}
@@ -213,6 +219,24 @@ class Retriever:
                 off.add(key)
         return off
 
+    def definition_lists(self) -> set[str]:
+        """Ids of the provisions that define DEFINITION_LIST_TERMS terms or more, themselves or in their items (a
+        DEFINES edge leaves the paragraph or kohta that states the definition; ids nest, so its ancestors are its
+        id's prefixes). A term a rule names in parentheses ("… (jakoluetteloehdotus)") does not count: that
+        provision is a rule."""
+        if self._definition_lists is None:
+            edges = [(r["source"], r["target"]) for r in self.db.query(
+                "SELECT source, target FROM edges WHERE type = 'DEFINES'")]
+            definitions = store.get_nodes(self.db, [target for _, target in edges])
+            defined: Counter[str] = Counter()
+            for source, target in edges:
+                if target in definitions and names_in_parentheses(definitions[target]):
+                    continue
+                parts = source.split(":")
+                defined.update(":".join(parts[:k]) for k in range(2, len(parts) + 1))
+            self._definition_lists = {node_id for node_id, n in defined.items() if n >= DEFINITION_LIST_TERMS}
+        return self._definition_lists
+
     def narrower_regimes(self, lang: str) -> list[tuple[frozenset[str], str, frozenset[str]]]:
         """(qualifier terms, head term, section ids) of each Part or Division of `lang`'s Acts whose title, read
         word for word by base form, is a term its Act defines: "Consumer Proposals" (qualifier *consumer*, head
@@ -226,7 +250,7 @@ class Retriever:
             sections: dict[tuple[str, tuple[str, ...]], set[str]] = {}
             for r in self.db.query("SELECT id, law_key, trail FROM nodes WHERE kind = 'SECTION' AND lang = ? "
                                    "AND trail IS NOT NULL AND trail != ''", [lang]):
-                for part in r["trail"].split(" › "):
+                for part in r["trail"].split(TRAIL_SEPARATOR):
                     title = tuple(an.terms(part.split(" — ", 1)[-1], compounds=False))
                     if len(title) >= 2 and title in defined.get(r["law_key"], ()):
                         sections.setdefault((r["law_key"], title), set()).add(r["id"])
@@ -546,7 +570,7 @@ class Retriever:
                 c.score -= SUBJECT_GUARD
             if _section_of(c.node_id) in narrower:
                 c.score -= REGIME_GUARD
-            if ":def:" in c.node_id and not asks_definition:
+            if (":def:" in c.node_id or c.node_id in self.definition_lists()) and not asks_definition:
                 c.score -= DEFINITION_GUARD  # pair guard: an operative provision before a definition
             if _section_of(c.node_id) in no_rule:
                 c.score -= TRANSITIONAL_GUARD

@@ -1628,6 +1628,18 @@ def test_a_plain_proposal_question_is_not_about_consumer_proposals(retriever):
     assert consumer.primary.section_id.startswith("B-3:66.3"), consumer.primary.id
 
 
+def test_a_list_of_definitions_is_guarded_as_a_definition(retriever):
+    """VJL 3(1) ("Tässä laissa tarkoitetaan: … 9) etuoikeutetulla elatusapuvelalla …") and CCAA 2(1) are lists of
+    definitions: a question that does not ask what a term means is not answered by one of their items, as it is not by
+    a definition node; asked what the term means, it still is. KonkL 13:1.1 names a term in parentheses inside a rule
+    ("… (jakoluetteloehdotus)") and is not a list of definitions."""
+    lists = retriever.definition_lists()
+    assert {"57/1993:1:3:1", "C-36:2:1", "B-3:66.11"} <= lists and "120/2004:13:1:1" not in lists
+    a = answer(retriever, "Saako velallinen maksaa lapselleen elatusapua velkajärjestelyn alettua?")
+    assert not a.primary.id.startswith("57/1993:1:3:1"), a.primary.id
+    assert answer(retriever, "Mitä tarkoitetaan etuoikeutetulla elatusapuvelalla?").primary.id == "57/1993:def:1:3:1:9"
+
+
 def test_an_amount_stated_as_a_formula_answers_how_much(retriever):
     """"an amount equal to …", "the lesser of …": an amount the Acts state without a number. BIA 50.1(2)'s "in respect
     of an amount equal to the lesser of (a) the amount of the claim, and (b) the proposed assessed value" answers
