@@ -846,6 +846,8 @@ REGISTER_EXPANSIONS = [
     ("When does a bankrupt get a fresh start?", "en", "discharg"),
     # What one may keep, the Acts let one retain.
     ("Can the trustee keep a share of the estate?", "en", "retain"),
+    # What must "come with" a document is what it must be "accompanied by".
+    ("What has to come with the petition?", "en", "accompani"),
     # "Kuinka pian" asks how soon: the Acts' "viipymättä"; one "tyytymätön" with a decision states
     # "tyytymättömyys".
     ("Kuinka pian pesänhoitajalle on ilmoitettava?", "fi", "viipyä"),
