@@ -17,7 +17,7 @@ from lxml import etree
 
 from core import patterns
 from core.config import LAWS_DIR
-from core.model import TRAIL_SEPARATOR, IngestError, LawInfo, Markup, Node, ParsedLaw
+from core.model import LABEL_SEPARATOR, TRAIL_SEPARATOR, IngestError, LawInfo, Markup, Node, ParsedLaw
 
 MAX_FILE_BYTES = 30 * 1024 * 1024
 
@@ -227,7 +227,7 @@ class _CanadianSections:
                 title = patterns.WHITESPACE.sub(" ", "".join(el.find("TitleText").itertext())
                                                 if el.find("TitleText") is not None else "").strip()
                 self.headings = {k: v for k, v in self.headings.items() if k < level}
-                self.headings[level] = " — ".join(x for x in (label, title) if x)
+                self.headings[level] = LABEL_SEPARATOR.join(x for x in (label, title) if x)
             elif tag == "Section":
                 self.section(el)
 

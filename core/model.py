@@ -24,6 +24,7 @@ class LawInfo:
 
 
 TRAIL_SEPARATOR = " › "  # between the headings of a section's trail
+LABEL_SEPARATOR = " — "  # between a Part's or Division's label and its title in a trail ("PART III — Proposals")
 
 
 @dataclass

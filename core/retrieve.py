@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 import sqlite_utils
 
 from core import index, patterns, store
-from core.graph import names_in_parentheses
 from core.config import LAWS_DIR, MODES
-from core.model import TRAIL_SEPARATOR
+from core.graph import names_in_parentheses
+from core.model import LABEL_SEPARATOR, TRAIL_SEPARATOR
 from core.normalize import (EN_STOPWORDS, FI_STOPWORDS, analyzer, dictionary_language, dictionary_rejects, has_speller,
                             fi_derivation_base, fi_word_info, restored_umlauts, spelling_candidates)
 
@@ -251,7 +251,7 @@ class Retriever:
             for r in self.db.query("SELECT id, law_key, trail FROM nodes WHERE kind = 'SECTION' AND lang = ? "
                                    "AND trail IS NOT NULL AND trail != ''", [lang]):
                 for part in r["trail"].split(TRAIL_SEPARATOR):
-                    title = tuple(an.terms(part.split(" — ", 1)[-1], compounds=False))
+                    title = tuple(an.terms(part.split(LABEL_SEPARATOR, 1)[-1], compounds=False))
                     if len(title) >= 2 and title in defined.get(r["law_key"], ()):
                         sections.setdefault((r["law_key"], title), set()).add(r["id"])
             self._regimes[lang] = [(frozenset(title[:-1]), title[-1], frozenset(ids))
