@@ -67,6 +67,10 @@ KEYWORD_CHOICE_PLACE = 3
 # limit on a power, who receives a notice, the factors a decision weighs or whether it weighs one, a document's
 # contents (_stated_by_a_sibling). The last three look at every subsection of the section, the first two only at the
 # listed ones (measured: with every sibling the limit rule lost 3; the recipient rule gained nothing more).
+# A listed sibling is one of the fused list's first SIBLING_LISTED_DEPTH units: with no bound, a sibling ranked tenth
+# (BIA 50(15), a limit on compromising claims against directors) overruled 50(12)(b) once a guard moved it up; at 5,
+# −3 +2 (siblings ranked 6th to 8th still answer); at 8 or 9 no answer of 2,088 moves.
+SIBLING_LISTED_DEPTH = 8
 SIBLING_ANSWERS = ((patterns.LIMIT_QUESTION, patterns.LIMIT, False),
                    (patterns.RECIPIENT_QUESTION, patterns.RECIPIENT, False),
                    (patterns.FACTORS_QUESTION, patterns.FACTORS, True),
@@ -565,13 +569,14 @@ def _stated_by_a_sibling(retriever: Retriever, retrieval: Retrieval, ordered: li
     order unless …"); "What must the trustee state when applying …?" ("(1) On application by the trustee, a court may
     declare … (2) In making the application …, the trustee shall state …"). When the first answer's quote does not
     state what is asked (`states`), its section's first sibling whose quote, read with the words it completes, does
-    goes first: a listed one, or with `every_sibling` any subsection of the section, listed or not. ("Does the court
+    goes first: a listed one (among the first SIBLING_LISTED_DEPTH), or with `every_sibling` any subsection of the
+    section, listed or not. ("Does the court
     consider whether …?" is answered by one item of the factors' list, whose lead-in says "the court is to consider".)"""
     top = ordered[0]
     if states(located[top.node_id].quote):
         return ordered
     section_id = units[top.node_id].section_id
-    pool = list(ordered[1:])
+    pool = list(ordered[1:] if every_sibling else ordered[1:SIBLING_LISTED_DEPTH])
     if every_sibling and section_id:
         listed = {c.node_id for c in ordered}
         unlisted = [n for n in store.children(retriever.db, section_id)
