@@ -854,6 +854,8 @@ REGISTER_EXPANSIONS = [
     ("Mitä päätökseen tyytymättömän on tehtävä?", "fi", "tyytymättömyys"),
     # What the bankruptcy "makes due" (eräännyttää), the Act says falls due (erääntyä).
     ("Eräännyttääkö konkurssi saatavat?", "fi", "erääntyä"),
+    # One "joutuu konkurssiin" (goes bankrupt) where the Acts say "asetetaan konkurssiin".
+    ("Mitä velalle tapahtuu, jos takaaja joutuu konkurssiin?", "fi", "asettaa"),
     # "Which court" asks for jurisdiction; to "replace" someone is to appoint another "in lieu of" them; a party
     # "asks the court" by applying to it; what a document must "kertoa" (tell) is what must "käydä ilmi" from it.
     ("Which court hears a petition for a receivership?", "en", "jurisdict"),
