@@ -564,15 +564,17 @@ class Retriever:
             no_rule = no_rule | self.sections_headed(patterns.SHORT_TITLE_HEADING)
         off_subject = self.off_subject_laws(about, lang)
         narrower = self.narrower_than_asked(text, lang)
+        definition_lists = self.definition_lists()
         for c in cands.values():
             c.score = c.rrf + (0.002 * route_share.get(c.law_key, 0.0) if c.law_key == top_law else 0.0)
+            section = _section_of(c.node_id)
             if c.law_key in off_subject:
                 c.score -= SUBJECT_GUARD
-            if _section_of(c.node_id) in narrower:
+            if section in narrower:
                 c.score -= REGIME_GUARD
-            if (":def:" in c.node_id or c.node_id in self.definition_lists()) and not asks_definition:
+            if (":def:" in c.node_id or c.node_id in definition_lists) and not asks_definition:
                 c.score -= DEFINITION_GUARD  # pair guard: an operative provision before a definition
-            if _section_of(c.node_id) in no_rule:
+            if section in no_rule:
                 c.score -= TRANSITIONAL_GUARD
         # A defined term typed alone goes to its definition; else a section's heading typed alone to that section.
         titled = [] if asks_definition or not _is_bare_term(text) else self.titled_sections(text, lang, laws)
