@@ -848,6 +848,9 @@ REGISTER_EXPANSIONS = [
     ("Can the trustee keep a share of the estate?", "en", "retain"),
     # What must "come with" a document is what it must be "accompanied by".
     ("What has to come with the petition?", "en", "accompani"),
+    # A claim the trustee "rejects" the Act disallows (a proposal it refuses); one "forced" to act is compelled.
+    ("If the trustee rejects my claim, can I appeal?", "en", "disallow"),
+    ("Can the trustee force the buyer to pay?", "en", "compel"),
     # "Kuinka pian" asks how soon: the Acts' "viipymättä"; one "tyytymätön" with a decision states
     # "tyytymättömyys".
     ("Kuinka pian pesänhoitajalle on ilmoitettava?", "fi", "viipyä"),
