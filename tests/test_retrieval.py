@@ -855,6 +855,10 @@ REGISTER_EXPANSIONS = [
     # "tyytymättömyys".
     ("Kuinka pian pesänhoitajalle on ilmoitettava?", "fi", "viipyä"),
     ("Mitä päätökseen tyytymättömän on tehtävä?", "fi", "tyytymättömyys"),
+    # The sale of a debtor's property is the Acts' "rahaksimuutto"; treating creditors "tasapuolisesti" (evenly),
+    # placing them "yhdenvertaiseen asemaan".
+    ("Mihin omaisuuden myynnistä saadut varat käytetään?", "fi", "rahaksimuutto"),
+    ("Kohteleeko sovinto velkojia epätasapuolisesti?", "fi", "yhdenvertainen"),
     # What the bankruptcy "makes due" (eräännyttää), the Act says falls due (erääntyä).
     ("Eräännyttääkö konkurssi saatavat?", "fi", "erääntyä"),
     # One "joutuu konkurssiin" (goes bankrupt) where the Acts say "asetetaan konkurssiin".
