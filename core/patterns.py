@@ -222,7 +222,10 @@ WHAT_IS_TERM = re.compile(
     r"what\s+makes\s+(?:someone|somebody|something|a\s+person|a\s+debtor|a\s+company|a\s+claim)|"
     r"kuka\s+on|ketkä\s+ovat)\s+(?:an?\s+|the\s+)?(?P<term>[^?]{1,80}?)"
     r"(?:\s+(?:under|in|for\s+the\s+purposes\s+of)\s+(?:the|this)\s+(?:act|bia|ccaa|statute))?\s*\??\s*$"
-    r"|^\s*what\s+(?:does|do)\s+(?:an?\s+|the\s+)?(?P<included>[^?]{1,80}?)\s+(?:include|cover)\s*\??\s*$",
+    r"|^\s*what\s+(?:does|do)\s+(?:an?\s+|the\s+)?(?P<included>[^?]{1,80}?)\s+(?:include|cover)\s*\??\s*$"
+    # "Does X (under the BIA / in a CCAA case) include Y?" asks whether Y is within X's meaning.
+    r"|^\s*(?:does|do)\s+(?:an?\s+|the\s+)?(?P<includes>[^?]{1,60}?)(?:\s+(?:under|in)\s+(?:the|this|an?)\s+"
+    r"[\w-]+(?:\s+case)?)?\s+(?:include|cover)\b[^?]*\??\s*$",
     re.I,
 )
 # An explicit "what counts as X …?": X is the defined term the rest begins with, whatever words follow it ("What

@@ -659,7 +659,7 @@ class Retriever:
         if patterns.DEFINITION_EXPLICIT.search(text):
             return text
         m = patterns.WHAT_IS_TERM.match(text)
-        return (m.group("term") or m.group("included")) if m else None
+        return (m.group("term") or m.group("included") or m.group("includes")) if m else None
 
     def _term_of(self, def_id: str, lang: str) -> tuple[str, ...]:
         return next((t for t, d, _ in self._definition_terms(lang) if d == def_id), ())

@@ -537,6 +537,19 @@ def test_what_counts_as_a_term_gets_its_definition_whatever_follows(retriever, q
     assert a.primary is not None and a.primary.id == definition
 
 
+@pytest.mark.parametrize("question, definition", [
+    # Not evaluation questions: "Does X include Y?" asks whether Y is within X's meaning, wherever X is asked about
+    # ("under the BIA", "in a CCAA case"); it used to answer with a provision that uses X (BIA 67(1) for property,
+    # CCAA 6(6) for a company).
+    ("Does property under the BIA include a house in Florida?", "B-3:def:property"),
+    ("Does a company under the CCAA include an income trust?", "C-36:def:company"),
+    ("Does an equity interest in a corporation include a warrant?", "B-3:def:equity interest"),
+])
+def test_does_a_term_include_something_gets_its_definition(retriever, question, definition):
+    a = answer(retriever, question)
+    assert a.primary is not None and a.primary.id == definition
+
+
 def test_a_who_question_about_a_condition_is_not_a_definition_question(retriever):
     a = answer(retriever, "Who is eligible to make a consumer proposal?")
     assert a.primary is not None and ":def:" not in a.primary.id
