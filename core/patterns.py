@@ -228,6 +228,19 @@ WHAT_IS_TERM = re.compile(
     r"[\w-]+(?:\s+case)?)?\s+(?:include|cover)\b[^?]*\??\s*$",
     re.I,
 )
+# "Is Y a / an X?", "Onko Y X?", "Kuuluuko Y X:ään?": whether Y falls within X's meaning, X last (an Act named
+# after it, in English). One clause ("Is the trustee required to notify a creditor?" asks about a duty: see
+# IS_A_TERM_VERB).
+IS_A_TERM = re.compile(
+    r"^\s*(?:is|are)\s+(?!there\b|it\b)(?P<subject>[^?,]+)\s+an?\s+(?P<term>[\w’'-]+(?:\s+[\w’'-]+){0,3}?)"
+    r"(?:\s+(?:under|in|for\s+the\s+purposes\s+of)\s+(?:the\s+)?(?:bia|ccaa|act))?\s*\?\s*$"
+    r"|^\s*(?:onko|ovatko|kuuluuko|kuuluvatko|luetaanko)\s+(?P<aihe>[^?,]+?)\s+"
+    r"(?P<termi>[\wåäö-]+(?:\s+[\wåäö-]+)?)\s*\?\s*$",
+    re.I)
+# A verb in Y, which makes the question one about a rule, not a meaning: a participle, "to", an agent ("by"), a
+# modal adjective, a Finnish "-ttava" ("Onko takaajan maksettava vakuusvelka?").
+IS_A_TERM_VERB = re.compile(
+    r"\b(?:\w+ed|to|by|required|able|allowed|entitled|liable|bound|\w+tt?[aä]v[aä]t?)\b", re.I)
 # An explicit "what counts as X …?": X is the defined term the rest begins with, whatever words follow it ("What
 # counts as an equity claim when shareholders …?", "What is meant by an affidavit in bankruptcy proceedings?").
 DEFINITION_ASKED = re.compile(

@@ -548,8 +548,10 @@ class Retriever:
         laws = list(route_share)
         if asked is not None:
             looked_up = self.defined_terms_in(asked, lang, laws, whole=asked is not text)
-        else:  # a term typed alone is looked up like a dictionary entry, if the statutes define it
-            looked_up = self.defined_terms_in(text, lang, laws, whole=True) if _is_bare_term(text) else []
+        elif _is_bare_term(text):  # a term typed alone is looked up like a dictionary entry, if the statutes define it
+            looked_up = self.defined_terms_in(text, lang, laws, whole=True)
+        else:
+            looked_up = self.predicate_term(text, lang, laws)
         # "What counts as X …?" names X first, whatever follows: that term, not another the rest may name.
         explicit = patterns.DEFINITION_ASKED.match(text)
         leading = self.leading_defined_terms(explicit.group("term"), lang, laws) if explicit else []
@@ -660,6 +662,25 @@ class Retriever:
             return text
         m = patterns.WHAT_IS_TERM.match(text)
         return (m.group("term") or m.group("included") or m.group("includes")) if m else None
+
+    def predicate_term(self, text: str, lang: str, laws: list[str]) -> list[str]:
+        """The definition a question "Is Y a / an X?" ("Onko Y X?", "Kuuluuko Y X:ään?") asks about: X's, when X is
+        a term the Acts define and nothing in Y is a verb of its own; else []. In Finnish X is the last word, or
+        the last two ("tavallista velkaa")."""
+        m = patterns.IS_A_TERM.match(text)
+        subject = m and (m.group("subject") or m.group("aihe"))
+        if m is None or patterns.IS_A_TERM_VERB.search(subject):
+            return []
+        words = (m.group("term") or m.group("termi")).split()
+        found = next((d for d in (self.defined_terms_in(" ".join(words[-n:]), lang, laws, whole=True)
+                                  for n in range(1 if m.group("termi") else len(words), len(words) + 1)) if d), [])
+        # The definition must speak of Y ("debtor … includes a bankrupt"), and X must not be a procedure the Acts
+        # are named after ("Kuuluuko takaus velkajärjestelyyn?" asks what the procedure covers).
+        an = analyzer(lang)
+        procedures = frozenset().union(*(self.title_terms(k) for k in laws))
+        said = set(an.terms(subject)) - procedures
+        return [d for d in found if not set(self._term_of(d, lang)) <= procedures
+                and said & set(an.terms(store.get_node(self.db, d).text))]
 
     def _term_of(self, def_id: str, lang: str) -> tuple[str, ...]:
         return next((t for t, d, _ in self._definition_terms(lang) if d == def_id), ())

@@ -550,6 +550,33 @@ def test_does_a_term_include_something_gets_its_definition(retriever, question, 
     assert a.primary is not None and a.primary.id == definition
 
 
+@pytest.mark.parametrize("question, definition", [
+    # Not evaluation questions: "Is Y an X?" / "Onko Y X?" asks whether Y is within X's meaning, when X's definition
+    # speaks of Y; they used to answer with a provision that uses X (CCAA 22.1 for an equity claim, YSL 21(1)
+    # for a saneerausvelka).
+    ("Is a cooperative society a person under the BIA?", "B-3:def:person"),
+    ("Is a claim for a return of capital an equity claim under the CCAA?", "C-36:def:equity claim"),
+    ("Kuuluvatko vakuusvelat saneerausvelkoihin?", "47/1993:def:1:3:1:4"),
+])
+def test_is_something_a_defined_term_gets_its_definition(retriever, question, definition):
+    a = answer(retriever, question)
+    assert a.primary is not None and a.primary.id == definition
+
+
+@pytest.mark.parametrize("question", [
+    # The same shape asking about a rule, not a meaning: a verb in Y, a definition that does not speak of Y, or X
+    # the procedure an Act is named after.
+    "Is the trustee required to send a copy to a creditor?",
+    "Is a support order for children living apart from the bankrupt a provable claim?",
+    "Kuuluuko osakeyhtiötä johtavan osakkaan antama takaus velkajärjestelyyn?",
+])
+def test_is_something_a_term_about_a_rule_is_not_a_definition_question(retriever, question):
+    lang = "fi" if "Kuuluuko" in question else "en"
+    laws = ["57/1993", "120/2004"] if lang == "fi" else ["B-3", "C-36"]
+    assert retriever.predicate_term(question, lang, laws) == []
+    assert ":def:" not in answer(retriever, question).primary.id
+
+
 def test_a_who_question_about_a_condition_is_not_a_definition_question(retriever):
     a = answer(retriever, "Who is eligible to make a consumer proposal?")
     assert a.primary is not None and ":def:" not in a.primary.id
