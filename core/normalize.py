@@ -350,6 +350,16 @@ def fi_derivation_base(word: str) -> str:
     return bases[0] if len(bases) == 1 and bases[0] != _base(reading) else ""
 
 
+def fi_quality_noun(adjective: str) -> str:
+    """The noun naming a Finnish adjective's quality, as the Acts define it (maksukyvytön → maksukyvyttömyys,
+    ylivelkainen → ylivelkaisuus); "" for another word."""
+    back = any(v in adjective for v in "aou")
+    for ending, noun in (("tön", "ttömyys"), ("ton", "ttomuus"), ("inen", "isuus" if back else "isyys")):
+        if adjective.endswith(ending):
+            return adjective[:-len(ending)] + noun
+    return ""
+
+
 @lru_cache(maxsize=50_000)
 def fi_word_info(word: str) -> tuple[Reading, ...]:
     """Every Voikko reading of a Finnish word; () when unknown or unavailable."""

@@ -141,6 +141,8 @@ NAME_WORD_BEFORE = re.compile(r"\b[A-Z][A-Za-z]*[’']?\s+$")
 # where another act's definition is only cited ("a provincial pension plan as defined in …") is not one.
 EN_INLINE_DEFINITION = re.compile(
     r"\s*(?:in\s+(?:section|subsection|paragraph)\s+[\w.()]+\s+)?(?:means|includes|does\s+not\s+include)\b", re.I)
+# The French term an English definition closes with: "… due and accruing due; (personne insolvable)".
+EN_FRENCH_EQUIVALENT = re.compile(r"[;.]?\s*\([^()]*\)\s*[;.]?\s*$")
 # A definition quoted as it is to be read in one case ("the definition consumer debtor in section 66.11 is to be
 # read as follows: consumer debtor means …"): the Act's own definition stays the term's.
 EN_READ_AS = re.compile(r"\bread\s+as\s+follows\s*:\s*$", re.I)
@@ -236,6 +238,15 @@ IS_A_TERM = re.compile(
     r"(?:\s+(?:under|in|for\s+the\s+purposes\s+of)\s+(?:the\s+)?(?:bia|ccaa|act))?\s*\?\s*$"
     r"|^\s*(?:onko|ovatko|kuuluuko|kuuluvatko|luetaanko)\s+(?P<aihe>[^?,]+?)\s+"
     r"(?P<termi>[\wåäö-]+(?:\s+[\wåäö-]+)?)\s*\?\s*$",
+    re.I)
+# "When is Y X?" / "Milloin Y on X?": on what condition Y is X, which X's definition states ("When is a person
+# insolvent?", "Milloin velallinen on maksukyvytön?"); an Act or a procedure may follow X.
+WHEN_IS_TERM = re.compile(
+    r"^\s*when\s+(?:is|are)\s+(?P<subject>(?:an?\s+|the\s+)?[\w’'-]+(?:\s+[\w’'-]+){0,2}?)\s+(?:an?\s+)?"
+    r"(?P<term>[\w’'-]+(?:\s+[\w’'-]+){0,2}?)(?:\s+(?:under|in|for\s+the\s+purposes\s+of)\s+(?:the\s+)?"
+    r"(?:bia|ccaa|act))?\s*\?\s*$"
+    r"|^\s*milloin\s+(?P<aihe>[^?,]+?)\s+(?:on|ovat)\s+(?P<termi>[\wåäö-]+(?:\s+[\wåäö-]+)??)"
+    r"(?:\s+[\wåäö-]+(?:ssa|ssä|n\s+mukaan))?\s*\?\s*$",
     re.I)
 # A verb in Y, which makes the question one about a rule, not a meaning: a participle, "to", an agent ("by"), a
 # modal adjective, a Finnish "-ttava" ("Onko takaajan maksettava vakuusvelka?").

@@ -24,7 +24,7 @@ from core.config import LAWS_DIR, MODES
 from core.graph import names_in_parentheses
 from core.model import LABEL_SEPARATOR, TRAIL_SEPARATOR
 from core.normalize import (EN_STOPWORDS, FI_STOPWORDS, analyzer, dictionary_language, dictionary_rejects, has_speller,
-                            fi_derivation_base, fi_word_info, restored_umlauts, spelling_candidates)
+                            fi_derivation_base, fi_quality_noun, fi_word_info, restored_umlauts, spelling_candidates)
 
 RRF_K = 60
 # How far down each side's list the fusion reads: a unit that one side ranks 51st–100th still counts a little
@@ -545,7 +545,8 @@ class Retriever:
         routed = sorted(route_share.items(), key=lambda kv: -kv[1])
         top_law = routed[0][0] if routed and (len(routed) == 1 or routed[0][1] > routed[1][1]) else None
         asked = self.definition_question(text)
-        laws = list(route_share)
+        # The Act whose subject the question names first ("vakuusvelka saneerauksessa": the YSL's term), then as routed.
+        laws = sorted(route_share, key=lambda key: key != about)
         if asked is not None:
             looked_up = self.defined_terms_in(asked, lang, laws, whole=asked is not text)
         elif _is_bare_term(text):  # a term typed alone is looked up like a dictionary entry, if the statutes define it
@@ -664,21 +665,35 @@ class Retriever:
         return (m.group("term") or m.group("included") or m.group("includes")) if m else None
 
     def predicate_term(self, text: str, lang: str, laws: list[str]) -> list[str]:
-        """The definition a question "Is Y a / an X?" ("Onko Y X?", "Kuuluuko Y X:ään?") asks about: X's, when X is
-        a term the Acts define and nothing in Y is a verb of its own; else []. In Finnish X is the last word, or
-        the last two ("tavallista velkaa")."""
-        m = patterns.IS_A_TERM.match(text)
+        """The definition a question "Is Y a / an X?" ("Onko Y X?", "Kuuluuko Y X:ään?") or "When is Y X?"
+        ("Milloin Y on X?") asks about: X's, when X is a term the Acts define and nothing in Y or X is a verb of its
+        own; else []. In Finnish X is the last word, or the last two ("tavallista velkaa")."""
+        m = patterns.IS_A_TERM.match(text) or patterns.WHEN_IS_TERM.match(text)
         subject = m and (m.group("subject") or m.group("aihe"))
-        if m is None or patterns.IS_A_TERM_VERB.search(subject):
+        term = m and (m.group("term") or m.group("termi"))
+        if m is None or patterns.IS_A_TERM_VERB.search(subject + " " + term):
             return []
-        words = (m.group("term") or m.group("termi")).split()
-        found = next((d for d in (self.defined_terms_in(" ".join(words[-n:]), lang, laws, whole=True)
-                                  for n in range(1 if m.group("termi") else len(words), len(words) + 1)) if d), [])
-        # The definition must speak of Y ("debtor … includes a bankrupt"), and X must not be a procedure the Acts
-        # are named after ("Kuuluuko takaus velkajärjestelyyn?" asks what the procedure covers).
+        words = term.split()
+        # The predicate as the Acts name it: the words themselves; in English with the subject's noun after an
+        # adjective ("a person insolvent" → insolvent person); in Finnish the last word or two, or the noun of
+        # an adjective's quality (maksukyvytön → maksukyvyttömyys).
+        phrases = [" ".join(words[-n:]) for n in range(1 if m.group("termi") else len(words), len(words) + 1)]
+        if m.group("termi"):
+            noun = fi_quality_noun(analyzer(lang).lemma(words[-1]))
+            phrases += [noun] if noun else []
+        elif m.re is patterns.WHEN_IS_TERM and len(words) == 1:
+            phrases.append(f"{term} {subject.split()[-1]}")
+        found = next((d for d in (self.defined_terms_in(p, lang, laws, whole=True) for p in phrases) if d), [])
+        if found and m.group("term") and len(words) == 1 and not self.defined_terms_in(term, lang, laws, whole=True):
+            # An adjective's definition that uses the adjective again ("claim provable … includes any claim …
+            # provable in proceedings") does not say when a thing is that.
+            found = [d for d in found if not _repeats(store.get_node(self.db, d).text, term, lang)]
+        # The definition must speak of Y ("debtor … includes a bankrupt"; a procedure's own words count only when Y
+        # has no others), and X must not be a procedure the Acts are named after ("Kuuluuko takaus
+        # velkajärjestelyyn?" asks what the procedure covers).
         an = analyzer(lang)
         procedures = frozenset().union(*(self.title_terms(k) for k in laws))
-        said = set(an.terms(subject)) - procedures
+        said = set(an.terms(subject)) - procedures or set(an.terms(subject))  # "velka", "company": all Y says
         return [d for d in found if not set(self._term_of(d, lang)) <= procedures
                 and said & set(an.terms(store.get_node(self.db, d).text))]
 
@@ -728,7 +743,9 @@ class Retriever:
             return sorted(found, key=lambda d: set(self._term_of(d, lang)) <= procedures)[:1]
         found: list[str] = []
         covered: set[int] = set()
-        for term, def_id, law_key in self._definition_terms(lang):
+        # A term two Acts define is the routed-first Act's ("vakuusvelka velkajärjestelyssä": the VJL's).
+        for term, def_id, law_key in sorted(self._definition_terms(lang), key=lambda t: (
+                -len(t[0]), laws.index(t[2]) if t[2] in laws else len(laws))):
             if law_key not in laws:
                 continue
             n = len(term)
@@ -752,6 +769,13 @@ def without_task_frame(question: str) -> str:
     its time frame as asked: "how long" means a duration to the meaning search, where "when" means a moment."""
     return patterns.WHOSE_TASK_FRAME.sub(lambda m: "who" if m.group(0)[:1] in "Ww" else "kuka",
                                          patterns.FI_DO_FRAME.sub(r"\1", question))
+
+
+def _repeats(definition: str, word: str, lang: str) -> bool:
+    """Whether an English definition's body (after "means" / "includes") uses the word."""
+    body = patterns.EN_INLINE_DEFINITION.split(patterns.EN_FRENCH_EQUIVALENT.sub("", definition), maxsplit=1)
+    an = analyzer(lang)
+    return len(body) > 1 and bool(set(an.terms(word)) & set(an.terms(body[-1])))
 
 
 def _says_where(word: str, lang: str) -> bool:

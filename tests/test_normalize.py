@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.normalize import FI_STOPWORDS, Analyzer, analyzer, spelling_candidates, voikko_available
+from core.normalize import FI_STOPWORDS, Analyzer, analyzer, fi_quality_noun, spelling_candidates, voikko_available
 
 needs_voikko = pytest.mark.skipif(not voikko_available(), reason="libvoikko / voikko-fi not installed")
 
@@ -295,3 +295,10 @@ def test_a_finnish_postposition_of_time_is_no_verb():
     assert fi.terms("Mistä lähtien velallinen on konkurssissa?") == ["velallinen", "konkurssi"]
     assert "lähteä" not in fi.terms("päivästä lukien tai siitä alkaen, mihin asti")
     assert patterns.DEADLINE_QUESTION.search("Mistä lähtien velallinen on konkurssissa?")
+
+
+def test_a_finnish_adjective_reads_as_its_quality_noun():
+    # "Milloin velallinen on maksukyvytön?" asks what the Acts define as maksukyvyttömyys.
+    assert fi_quality_noun("maksukyvytön") == "maksukyvyttömyys"
+    assert fi_quality_noun("ylivelkainen") == "ylivelkaisuus"
+    assert fi_quality_noun("velka") == ""

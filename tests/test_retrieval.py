@@ -563,15 +563,34 @@ def test_is_something_a_defined_term_gets_its_definition(retriever, question, de
     assert a.primary is not None and a.primary.id == definition
 
 
+@pytest.mark.parametrize("question, definition", [
+    # Not evaluation questions: "When is Y X?" / "Milloin Y on X?" asks on what condition Y is X, which X's
+    # definition states — X an adjective read with Y's noun ("a person … insolvent" → insolvent person), a Finnish
+    # adjective read as its quality's noun (maksukyvytön → maksukyvyttömyys), the Act's own term where two Acts
+    # define it (the VJL's vakuusvelka "velkajärjestelyssä", not the YSL's, listed first).
+    ("When is a person insolvent?", "B-3:def:insolvent person"),
+    ("When is an individual a consumer debtor?", "B-3:def:consumer debtor"),
+    ("Milloin velallinen on ylivelkainen?", "758/1991:def:1:4:1"),
+    ("Milloin velka on vakuusvelkaa velkajärjestelyssä?", "57/1993:def:1:3:1:5"),
+    ("Mikä on vakuusvelka velkajärjestelyssä?", "57/1993:def:1:3:1:5"),
+])
+def test_when_is_something_a_defined_term_gets_its_definition(retriever, question, definition):
+    a = answer(retriever, question)
+    assert a.primary is not None and a.primary.id == definition
+
+
 @pytest.mark.parametrize("question", [
-    # The same shape asking about a rule, not a meaning: a verb in Y, a definition that does not speak of Y, or X
-    # the procedure an Act is named after.
+    # The same shapes asking about a rule, not a meaning: a verb in Y, a definition that does not speak of Y, X
+    # the procedure an Act is named after, or an adjective the definition uses again ("claim provable … includes
+    # any claim … provable in proceedings under this Act": not when a claim is provable, which BIA 121 says).
     "Is the trustee required to send a copy to a creditor?",
     "Is a support order for children living apart from the bankrupt a provable claim?",
     "Kuuluuko osakeyhtiötä johtavan osakkaan antama takaus velkajärjestelyyn?",
+    "When is a claim provable?",
+    "When is the first meeting of creditors held?",
 ])
 def test_is_something_a_term_about_a_rule_is_not_a_definition_question(retriever, question):
-    lang = "fi" if "Kuuluuko" in question else "en"
+    lang = "fi" if "Kuuluuko" in question else "en"  # the Finnish one routes to the VJL and KonkL
     laws = ["57/1993", "120/2004"] if lang == "fi" else ["B-3", "C-36"]
     assert retriever.predicate_term(question, lang, laws) == []
     assert ":def:" not in answer(retriever, question).primary.id
