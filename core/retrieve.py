@@ -733,12 +733,16 @@ class Retriever:
         lemmas = an.lemmas(text)
         if whole:
             # The procedure a term is asked about is not part of the term: "Mikä on maksuvara velkajärjestelyssä?",
-            # "Mikä on vakuusvelka yrityssaneerauksessa?" — a word of a law's title, or a Finnish word saying where.
+            # "Mikä on vakuusvelka yrityssaneerauksessa?" — a word of a law's title, or a Finnish word saying where;
+            # nor is whose it is ("velallisen maksuvara").
             procedures = frozenset().union(*(self.title_terms(k) for k in laws))
             content = [w for w in patterns.WORD.findall(text) if w.lower() not in an.stopwords
                        and an.lemma(w) not in procedures and not _says_where(w, lang)]
+            owned = [w for w in content if not _says_whose(w, lang)]  # the term itself, not its owner
             found = [d for d in self.defined_terms_in(text, lang, laws)
-                     if len(self._term_of(d, lang)) >= 0.6 * max(1, len(content))]
+                     if len(self._term_of(d, lang)) >= 0.6 * max(1, len(content))
+                     or len(self._term_of(d, lang)) >= 0.6 * max(1, len(owned))
+                     and set(self._term_of(d, lang)) <= {an.lemma(w) for w in owned}]
             # A term of its own before the procedure's name, when the question names both.
             return sorted(found, key=lambda d: set(self._term_of(d, lang)) <= procedures)[:1]
         found: list[str] = []
@@ -782,6 +786,12 @@ def _says_where(word: str, lang: str) -> bool:
     """A Finnish word in the inessive only ("konkurssissa", "saneerausmenettelyssä"): where, not what."""
     readings = fi_word_info(word) if lang == "fi" else ()
     return bool(readings) and all(r.case == "sisaolento" for r in readings)
+
+
+def _says_whose(word: str, lang: str) -> bool:
+    """A Finnish word in the genitive only ("velallisen maksuvara"): whose, not what."""
+    readings = fi_word_info(word) if lang == "fi" else ()
+    return bool(readings) and all(r.case == "omanto" for r in readings)
 
 
 def _is_bare_term(text: str) -> bool:

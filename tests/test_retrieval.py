@@ -514,6 +514,8 @@ def test_the_cards_show_what_the_answer_depends_on_before_what_its_words_lead_to
     ("Mikä on jälkivalvonta?", "120/2004:def:12:16:1"),
     ("Mikä on vakuusvelka yrityssaneerauksessa?", "47/1993:def:1:3:1:6"),
     ("Mikä on konkurssisaatava konkurssissa?", "120/2004:def:1:5:1"),
+    # Whose the term is is not part of it either ("velallisen maksuvara" used to answer with VJL 31(1)) …
+    ("Mikä on velallisen maksuvara?", "57/1993:def:2:5:1"),
 ])
 def test_a_question_about_what_a_term_means_gets_its_definition(retriever, question, definition):
     a = answer(retriever, question)
@@ -594,6 +596,12 @@ def test_is_something_a_term_about_a_rule_is_not_a_definition_question(retriever
     laws = ["57/1993", "120/2004"] if lang == "fi" else ["B-3", "C-36"]
     assert retriever.predicate_term(question, lang, laws) == []
     assert ":def:" not in answer(retriever, question).primary.id
+
+
+def test_a_term_owning_what_is_asked_is_not_asked_about(retriever):
+    # … but a defined term in the genitive owns what is asked: the time limit, not the term's meaning.
+    a = answer(retriever, "Mikä on jakoluetteloehdotuksen laatimisen määräaika?")
+    assert a.primary.id == "120/2004:13:2:1"
 
 
 def test_a_who_question_about_a_condition_is_not_a_definition_question(retriever):
