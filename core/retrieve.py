@@ -737,8 +737,8 @@ class Retriever:
             # nor is whose it is ("velallisen maksuvara").
             procedures = frozenset().union(*(self.title_terms(k) for k in laws))
             content = [w for w in patterns.WORD.findall(text) if w.lower() not in an.stopwords
-                       and an.lemma(w) not in procedures and not _says_where(w, lang)]
-            owned = [w for w in content if not _says_whose(w, lang)]  # the term itself, not its owner
+                       and an.lemma(w) not in procedures and not _only_in_case(w, lang, INESSIVE)]
+            owned = [w for w in content if not _only_in_case(w, lang, GENITIVE)]  # the term itself, not its owner
             found = [d for d in self.defined_terms_in(text, lang, laws)
                      if len(self._term_of(d, lang)) >= 0.6 * max(1, len(content))
                      or len(self._term_of(d, lang)) >= 0.6 * max(1, len(owned))
@@ -782,16 +782,14 @@ def _repeats(definition: str, word: str, lang: str) -> bool:
     return len(body) > 1 and bool(set(an.terms(word)) & set(an.terms(body[-1])))
 
 
-def _says_where(word: str, lang: str) -> bool:
-    """A Finnish word in the inessive only ("konkurssissa", "saneerausmenettelyssä"): where, not what."""
-    readings = fi_word_info(word) if lang == "fi" else ()
-    return bool(readings) and all(r.case == "sisaolento" for r in readings)
+INESSIVE, GENITIVE = "sisaolento", "omanto"  # Voikko's case names
 
 
-def _says_whose(word: str, lang: str) -> bool:
-    """A Finnish word in the genitive only ("velallisen maksuvara"): whose, not what."""
+def _only_in_case(word: str, lang: str, case: str) -> bool:
+    """A Finnish word every reading of which is in the case: the inessive says where ("konkurssissa",
+    "saneerausmenettelyssä"), the genitive whose ("velallisen maksuvara"), not what."""
     readings = fi_word_info(word) if lang == "fi" else ()
-    return bool(readings) and all(r.case == "omanto" for r in readings)
+    return bool(readings) and all(r.case == case for r in readings)
 
 
 def _is_bare_term(text: str) -> bool:
