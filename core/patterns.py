@@ -248,6 +248,16 @@ WHEN_IS_TERM = re.compile(
     r"|^\s*milloin\s+(?P<aihe>[^?,]+?)\s+(?:on|ovat)\s+(?P<termi>[\wåäö-]+(?:\s+[\wåäö-]+)??)"
     r"(?:\s+[\wåäö-]+(?:ssa|ssä|n\s+mukaan))?\s*\?\s*$",
     re.I)
+# "Which Ys are Xs?" / "Mitkä Y:t ovat X:iä?", "Millainen Y on X?", "Mitkä Y:t luetaan X:ksi?": which Ys X's
+# definition takes in ("Which claims are equity claims?", "Millainen velka on vakuusvelka?").
+WHICH_ARE_TERM = re.compile(
+    r"^\s*(?:which|what)\s+(?:kinds?\s+of\s+)?(?P<subject>[\w’'-]+(?:\s+[\w’'-]+)?)\s+(?:is|are)\s+(?:an?\s+)?"
+    r"(?P<term>[\w’'-]+(?:\s+[\w’'-]+){0,2}?)(?:\s+(?:under|in|for\s+the\s+purposes\s+of)\s+(?:the\s+)?"
+    r"(?:bia|ccaa|act))?\s*\?\s*$"
+    r"|^\s*(?:mitkä|mikä|millainen|millaiset|minkälainen|minkälaiset)\s+(?P<aihe>[\wåäö-]+)\s+"
+    r"(?:on|ovat|luetaan|katsotaan)\s+(?P<termi>[\wåäö-]+(?:\s+[\wåäö-]+)??)"
+    r"(?:\s+[\wåäö-]+(?:ssa|ssä|n\s+mukaan))?\s*\?\s*$",
+    re.I)
 # A verb in Y, which makes the question one about a rule, not a meaning: a participle, "to", an agent ("by"), a
 # modal adjective, a Finnish "-ttava" ("Onko takaajan maksettava vakuusvelka?").
 IS_A_TERM_VERB = re.compile(

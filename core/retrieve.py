@@ -668,10 +668,12 @@ class Retriever:
         """The definition a question "Is Y a / an X?" ("Onko Y X?", "Kuuluuko Y X:ään?") or "When is Y X?"
         ("Milloin Y on X?") asks about: X's, when X is a term the Acts define and nothing in Y or X is a verb of its
         own; else []. In Finnish X is the last word, or the last two ("tavallista velkaa")."""
-        m = patterns.IS_A_TERM.match(text) or patterns.WHEN_IS_TERM.match(text)
+        m = (patterns.IS_A_TERM.match(text) or patterns.WHEN_IS_TERM.match(text)
+             or patterns.WHICH_ARE_TERM.match(text))
         subject = m and (m.group("subject") or m.group("aihe"))
         term = m and (m.group("term") or m.group("termi"))
-        if m is None or patterns.IS_A_TERM_VERB.search(subject + " " + term):
+        # (A verb in an English X leaves it undefined anyway: only the whole of X is looked up there.)
+        if m is None or patterns.IS_A_TERM_VERB.search(subject + " " + (m.group("termi") or "")):
             return []
         words = term.split()
         # The predicate as the Acts name it: the words themselves; in English with the subject's noun after an
@@ -694,8 +696,9 @@ class Retriever:
         an = analyzer(lang)
         procedures = frozenset().union(*(self.title_terms(k) for k in laws))
         said = set(an.terms(subject)) - procedures or set(an.terms(subject))  # "velka", "company": all Y says
+        # ("Which Ys are Xs?" names a kind, not a case: the definition may call persons individuals.)
         return [d for d in found if not set(self._term_of(d, lang)) <= procedures
-                and said & set(an.terms(store.get_node(self.db, d).text))]
+                and (m.re is patterns.WHICH_ARE_TERM or said & set(an.terms(store.get_node(self.db, d).text)))]
 
     def _term_of(self, def_id: str, lang: str) -> tuple[str, ...]:
         return next((t for t, d, _ in self._definition_terms(lang) if d == def_id), ())

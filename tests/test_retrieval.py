@@ -535,6 +535,12 @@ def test_the_cards_show_what_the_answer_depends_on_before_what_its_words_lead_to
     ("Milloin velallinen on ylivelkainen?", "758/1991:def:1:4:1"),
     ("Milloin velka on vakuusvelkaa velkajärjestelyssä?", "57/1993:def:1:3:1:5"),
     ("Mikä on vakuusvelka velkajärjestelyssä?", "57/1993:def:1:3:1:5"),
+    # "Which Ys are Xs?" / "Mitkä Y:t luetaan X:ksi?" / "Millainen Y on X?" names a kind, not a case: the definition
+    # need not repeat Y ("persons" are the consumer debtor's "individual"); they used to answer with BIA 66.4(2)(d),
+    # YSL 44(1)(2).
+    ("What persons are consumer debtors?", "B-3:def:consumer debtor"),
+    ("Mitkä velat luetaan saneerausvelaksi?", "47/1993:def:1:3:1:4"),
+    ("Millainen velka on viimesijainen velka yrityssaneerauksessa?", "47/1993:def:1:3:1:8"),
 ])
 def test_a_question_about_what_a_term_means_gets_its_definition(retriever, question, definition):
     a = answer(retriever, question)
@@ -567,6 +573,7 @@ def test_what_counts_as_a_term_gets_its_definition_whatever_follows(retriever, q
     "Kuuluuko osakeyhtiötä johtavan osakkaan antama takaus velkajärjestelyyn?",
     "When is a claim provable?",
     "When is the first meeting of creditors held?",
+    "Which debts are not released by an order of discharge?",
 ])
 def test_is_something_a_term_about_a_rule_is_not_a_definition_question(retriever, question):
     lang = "fi" if "Kuuluuko" in question else "en"  # the Finnish one routes to the VJL and KonkL
