@@ -239,6 +239,11 @@ IS_A_TERM = re.compile(
     r"|^\s*(?:onko|ovatko|kuuluuko|kuuluvatko|luetaanko)\s+(?P<aihe>[^?,]+?)\s+"
     r"(?P<termi>[\wåäö-]+(?:\s+[\wåäö-]+)?)\s*\?\s*$",
     re.I)
+# "Are Ys Xs?" without articles ("Are partnerships persons under the BIA?"): X is read from the last three words.
+ARE_TERM = re.compile(
+    r"^\s*are\s+(?!there\b|they\b)(?P<subject>[^?,]+?)\s+(?P<term>[\w’'-]+(?:\s+[\w’'-]+){0,2})"
+    r"(?:\s+(?:under|in|for\s+the\s+purposes\s+of)\s+(?:the\s+)?(?:bia|ccaa|act))?\s*\?\s*$",
+    re.I)
 # "When is Y X?" / "Milloin Y on X?": on what condition Y is X, which X's definition states ("When is a person
 # insolvent?", "Milloin velallinen on maksukyvytön?"); an Act or a procedure may follow X.
 WHEN_IS_TERM = re.compile(

@@ -665,28 +665,35 @@ class Retriever:
         return (m.group("term") or m.group("included") or m.group("includes")) if m else None
 
     def predicate_term(self, text: str, lang: str, laws: list[str]) -> list[str]:
-        """The definition a question "Is Y a / an X?" ("Onko Y X?", "Kuuluuko Y X:ään?") or "When is Y X?"
-        ("Milloin Y on X?") asks about: X's, when X is a term the Acts define and nothing in Y or X is a verb of its
-        own; else []. In Finnish X is the last word, or the last two ("tavallista velkaa")."""
+        """The definition a question "Is Y a / an X?" / "Are Ys Xs?" ("Onko Y X?", "Kuuluuko Y X:ään?"), "When is Y
+        X?" ("Milloin Y on X?") or "Which Ys are Xs?" ("Mitkä Y:t luetaan X:ksi?") asks about: X's, when X is a term
+        the Acts define and Y has no verb of its own; else []. In Finnish X is the last word, or the last two
+        ("tavallista velkaa")."""
         m = (patterns.IS_A_TERM.match(text) or patterns.WHEN_IS_TERM.match(text)
-             or patterns.WHICH_ARE_TERM.match(text))
-        subject = m and (m.group("subject") or m.group("aihe"))
-        term = m and (m.group("term") or m.group("termi"))
+             or patterns.WHICH_ARE_TERM.match(text) or patterns.ARE_TERM.match(text))
+        if m is None:
+            return []
+        parts = m.groupdict()
+        finnish_x = parts.get("termi")
+        subject, term = parts.get("subject") or parts["aihe"], parts.get("term") or finnish_x
         # (A verb in an English X leaves it undefined anyway: only the whole of X is looked up there.)
-        if m is None or patterns.IS_A_TERM_VERB.search(subject + " " + (m.group("termi") or "")):
+        if patterns.IS_A_TERM_VERB.search(subject + " " + (finnish_x or "")):
             return []
         words = term.split()
         # The predicate as the Acts name it: the words themselves; in English with the subject's noun after an
         # adjective ("a person insolvent" → insolvent person); in Finnish the last word or two, or the noun of
         # an adjective's quality (maksukyvytön → maksukyvyttömyys).
-        phrases = [" ".join(words[-n:]) for n in range(1 if m.group("termi") else len(words), len(words) + 1)]
-        if m.group("termi"):
+        if m.re is patterns.ARE_TERM:  # no article marks where X begins: its longest defined ending
+            phrases = [" ".join(words[-n:]) for n in range(len(words), 0, -1)]
+        else:
+            phrases = [" ".join(words[-n:]) for n in range(1 if finnish_x else len(words), len(words) + 1)]
+        if finnish_x:
             noun = fi_quality_noun(analyzer(lang).lemma(words[-1]))
             phrases += [noun] if noun else []
         elif m.re is patterns.WHEN_IS_TERM and len(words) == 1:
             phrases.append(f"{term} {subject.split()[-1]}")
         found = next((d for d in (self.defined_terms_in(p, lang, laws, whole=True) for p in phrases) if d), [])
-        if found and m.group("term") and len(words) == 1 and not self.defined_terms_in(term, lang, laws, whole=True):
+        if found and not finnish_x and len(words) == 1 and not self.defined_terms_in(term, lang, laws, whole=True):
             # An adjective's definition that uses the adjective again ("claim provable … includes any claim …
             # provable in proceedings") does not say when a thing is that.
             found = [d for d in found if not _repeats(store.get_node(self.db, d).text, term, lang)]
@@ -695,6 +702,8 @@ class Retriever:
         # velkajärjestelyyn?" asks what the procedure covers).
         an = analyzer(lang)
         procedures = frozenset().union(*(self.title_terms(k) for k in laws))
+        if m.re is patterns.ARE_TERM and found:  # the words before the X found belong to Y
+            subject += " " + " ".join(words[:len(words) - len(self._term_of(found[0], lang))])
         said = set(an.terms(subject)) - procedures or set(an.terms(subject))  # "velka", "company": all Y says
         # ("Which Ys are Xs?" names a kind, not a case: the definition may call persons individuals.)
         return [d for d in found if not set(self._term_of(d, lang)) <= procedures

@@ -526,6 +526,7 @@ def test_the_cards_show_what_the_answer_depends_on_before_what_its_words_lead_to
     ("Is a cooperative society a person under the BIA?", "B-3:def:person"),
     ("Is a claim for a return of capital an equity claim under the CCAA?", "C-36:def:equity claim"),
     ("Kuuluvatko vakuusvelat saneerausvelkoihin?", "47/1993:def:1:3:1:4"),
+    ("Are cooperative societies persons under the BIA?", "B-3:def:person"),  # no article: X is the defined ending
     # "When is Y X?" / "Milloin Y on X?" asks on what condition Y is X, which X's definition states — X an
     # adjective read with Y's noun ("a person … insolvent" → insolvent person), a Finnish adjective read as its
     # quality's noun (maksukyvytön → maksukyvyttömyys), the Act's own term where two Acts define it (the VJL's
@@ -574,6 +575,7 @@ def test_what_counts_as_a_term_gets_its_definition_whatever_follows(retriever, q
     "When is a claim provable?",
     "When is the first meeting of creditors held?",
     "Which debts are not released by an order of discharge?",
+    "Are secured creditors bound by a consumer proposal?",
 ])
 def test_is_something_a_term_about_a_rule_is_not_a_definition_question(retriever, question):
     lang = "fi" if "Kuuluuko" in question else "en"  # the Finnish one routes to the VJL and KonkL
