@@ -233,35 +233,36 @@ WHAT_IS_TERM = re.compile(
 # "Is Y a / an X?", "Onko Y X?", "Kuuluuko Y X:ään?": whether Y falls within X's meaning, X last (an Act named
 # after it, in English). One clause ("Is the trustee required to notify a creditor?" asks about a duty: see
 # IS_A_TERM_VERB).
+# The Act a question about a term may name after it ("… under the BIA"), and the Finnish procedure or Act
+# ("… yrityssaneerauksessa", "… konkurssilain mukaan").
+TERM_ACT_EN = r"(?:\s+(?:under|in|for\s+the\s+purposes\s+of)\s+(?:the\s+)?(?:bia|ccaa|act))?"
+TERM_ACT_FI = r"(?:\s+[\wåäö-]+(?:ssa|ssä|n\s+mukaan))?"
 IS_A_TERM = re.compile(
     r"^\s*(?:is|are)\s+(?!there\b|it\b)(?P<subject>[^?,]+)\s+an?\s+(?P<term>[\w’'-]+(?:\s+[\w’'-]+){0,3}?)"
-    r"(?:\s+(?:under|in|for\s+the\s+purposes\s+of)\s+(?:the\s+)?(?:bia|ccaa|act))?\s*\?\s*$"
+    + TERM_ACT_EN + r"\s*\?\s*$"
     r"|^\s*(?:onko|ovatko|kuuluuko|kuuluvatko|luetaanko)\s+(?P<aihe>[^?,]+?)\s+"
     r"(?P<termi>[\wåäö-]+(?:\s+[\wåäö-]+)?)\s*\?\s*$",
     re.I)
 # "Are Ys Xs?" without articles ("Are partnerships persons under the BIA?"): X is read from the last three words.
 ARE_TERM = re.compile(
     r"^\s*are\s+(?!there\b|they\b)(?P<subject>[^?,]+?)\s+(?P<term>[\w’'-]+(?:\s+[\w’'-]+){0,2})"
-    r"(?:\s+(?:under|in|for\s+the\s+purposes\s+of)\s+(?:the\s+)?(?:bia|ccaa|act))?\s*\?\s*$",
+    + TERM_ACT_EN + r"\s*\?\s*$",
     re.I)
 # "When is Y X?" / "Milloin Y on X?": on what condition Y is X, which X's definition states ("When is a person
 # insolvent?", "Milloin velallinen on maksukyvytön?"); an Act or a procedure may follow X.
 WHEN_IS_TERM = re.compile(
     r"^\s*when\s+(?:is|are)\s+(?P<subject>(?:an?\s+|the\s+)?[\w’'-]+(?:\s+[\w’'-]+){0,2}?)\s+(?:an?\s+)?"
-    r"(?P<term>[\w’'-]+(?:\s+[\w’'-]+){0,2}?)(?:\s+(?:under|in|for\s+the\s+purposes\s+of)\s+(?:the\s+)?"
-    r"(?:bia|ccaa|act))?\s*\?\s*$"
+    r"(?P<term>[\w’'-]+(?:\s+[\w’'-]+){0,2}?)" + TERM_ACT_EN + r"\s*\?\s*$"
     r"|^\s*milloin\s+(?P<aihe>[^?,]+?)\s+(?:on|ovat)\s+(?P<termi>[\wåäö-]+(?:\s+[\wåäö-]+)??)"
-    r"(?:\s+[\wåäö-]+(?:ssa|ssä|n\s+mukaan))?\s*\?\s*$",
+    + TERM_ACT_FI + r"\s*\?\s*$",
     re.I)
 # "Which Ys are Xs?" / "Mitkä Y:t ovat X:iä?", "Millainen Y on X?", "Mitkä Y:t luetaan X:ksi?": which Ys X's
 # definition takes in ("Which claims are equity claims?", "Millainen velka on vakuusvelka?").
 WHICH_ARE_TERM = re.compile(
     r"^\s*(?:which|what)\s+(?:kinds?\s+of\s+)?(?P<subject>[\w’'-]+(?:\s+[\w’'-]+)?)\s+(?:is|are)\s+(?:an?\s+)?"
-    r"(?P<term>[\w’'-]+(?:\s+[\w’'-]+){0,2}?)(?:\s+(?:under|in|for\s+the\s+purposes\s+of)\s+(?:the\s+)?"
-    r"(?:bia|ccaa|act))?\s*\?\s*$"
+    r"(?P<term>[\w’'-]+(?:\s+[\w’'-]+){0,2}?)" + TERM_ACT_EN + r"\s*\?\s*$"
     r"|^\s*(?:mitkä|mikä|millainen|millaiset|minkälainen|minkälaiset)\s+(?P<aihe>[\wåäö-]+)\s+"
-    r"(?:on|ovat|luetaan|katsotaan)\s+(?P<termi>[\wåäö-]+(?:\s+[\wåäö-]+)??)"
-    r"(?:\s+[\wåäö-]+(?:ssa|ssä|n\s+mukaan))?\s*\?\s*$",
+    r"(?:on|ovat|luetaan|katsotaan)\s+(?P<termi>[\wåäö-]+(?:\s+[\wåäö-]+)??)" + TERM_ACT_FI + r"\s*\?\s*$",
     re.I)
 # A verb in Y, which makes the question one about a rule, not a meaning: a participle, "to", an agent ("by"), a
 # modal adjective, a Finnish "-ttava" ("Onko takaajan maksettava vakuusvelka?").
