@@ -687,13 +687,16 @@ class Retriever:
             phrases = [" ".join(words[-n:]) for n in range(len(words), 0, -1)]
         else:
             phrases = [" ".join(words[-n:]) for n in range(1 if finnish_x else len(words), len(words) + 1)]
+        adjective_read_with_noun = None
         if finnish_x:
             noun = fi_quality_noun(analyzer(lang).lemma(words[-1]))
             phrases += [noun] if noun else []
         elif m.re is patterns.WHEN_IS_TERM and len(words) == 1:
-            phrases.append(f"{term} {subject.split()[-1]}")
-        found = next((d for d in (self.defined_terms_in(p, lang, laws, whole=True) for p in phrases) if d), [])
-        if found and not finnish_x and len(words) == 1 and not self.defined_terms_in(term, lang, laws, whole=True):
+            adjective_read_with_noun = f"{term} {subject.split()[-1]}"
+            phrases.append(adjective_read_with_noun)
+        phrase, found = next(((p, d) for p, d in ((p, self.defined_terms_in(p, lang, laws, whole=True))
+                                                  for p in phrases) if d), (None, []))
+        if adjective_read_with_noun is not None and phrase == adjective_read_with_noun:
             # An adjective's definition that uses the adjective again ("claim provable … includes any claim …
             # provable in proceedings") does not say when a thing is that.
             found = [d for d in found if not _repeats(store.get_node(self.db, d).text, term, lang)]
@@ -751,12 +754,13 @@ class Retriever:
             content = [w for w in patterns.WORD.findall(text) if w.lower() not in an.stopwords
                        and an.lemma(w) not in procedures and not _only_in_case(w, lang, INESSIVE)]
             owned = [w for w in content if not _only_in_case(w, lang, GENITIVE)]  # the term itself, not its owner
-            found = [d for d in self.defined_terms_in(text, lang, laws)
-                     if len(self._term_of(d, lang)) >= 0.6 * max(1, len(content))
-                     or len(self._term_of(d, lang)) >= 0.6 * max(1, len(owned))
-                     and set(self._term_of(d, lang)) <= {an.lemma(w) for w in owned}]
+            owned_lemmas = {an.lemma(w) for w in owned}
+            terms = {d: self._term_of(d, lang) for d in self.defined_terms_in(text, lang, laws)}
+            found = [d for d, term in terms.items()
+                     if len(term) >= 0.6 * max(1, len(content))
+                     or len(term) >= 0.6 * max(1, len(owned)) and set(term) <= owned_lemmas]
             # A term of its own before the procedure's name, when the question names both.
-            return sorted(found, key=lambda d: set(self._term_of(d, lang)) <= procedures)[:1]
+            return sorted(found, key=lambda d: set(terms[d]) <= procedures)[:1]
         found: list[str] = []
         covered: set[int] = set()
         # A term two Acts define is the routed-first Act's ("vakuusvelka velkajärjestelyssä": the VJL's).
