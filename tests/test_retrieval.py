@@ -2041,6 +2041,9 @@ def test_where_is_read_in_the_sentences_that_name_a_place(retriever):
     assert filed.primary.id == "57/1993:8:50:1" and "kansliaan" in filed.quote
     heard = answer(retriever, "Missä yrityssaneerausta koskeva asia käsitellään?")
     assert heard.primary.id == "47/1993:10:67:2" and "tuomiopiirissä" in heard.quote
+    # BIA 43(16) sends a later application "to the same court"; 43(15), on who may apply, shares more words.
+    partner = answer(retriever, "Where must an application against another partner of a bankrupt partnership go?")
+    assert partner.primary.id == "B-3:43:16" and "same court" in partner.quote
     from core import patterns
     assert patterns.PLACE_QUESTION.search("Where must the notice be published?")
     assert not patterns.PLACE_QUESTION.search("Where a debtor fails to pay, what can the creditor do?")
