@@ -520,7 +520,9 @@ CONSEQUENCE_QUESTION = re.compile(
 # A question about when something is refused or barred, and a sentence that states such a limit.
 LIMIT_QUESTION = re.compile(
     r"\b(?:refus\w*|reject\w*|declin\w*|be\s+satisfied|prevent\w*|prohibit\w*|barred|"
-    r"(?:may|can|will|shall|must)\s+(?:\w+\s+)?not|hylä\w*|evä\w*|vahvistamatta|ei\s+saa|ei\s+voi|estee\w*|este)\b",
+    r"(?:may|can|will|shall|must)\s+(?:\w+\s+)?not|hylä\w*|evä\w*|ei\s+saa|ei\s+voi|estee\w*|este)\b|"
+    # Refusing to confirm ("jättää / jätetään vahvistamatta"), not something left unconfirmed ("jää vahvistamatta").
+    r"\bjät\w*\s+(?:[\wåäö]+\s+){0,3}?vahvistamatta\b|\bvahvistamatta\s+jät\w*",
     re.I,
 )
 LIMIT = re.compile(

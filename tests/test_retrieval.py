@@ -2328,6 +2328,18 @@ def test_a_condition_the_court_must_be_satisfied_of_is_not_a_limit(retriever):
     assert a.quote == "the proposal will not likely be accepted by the creditors; or"
 
 
+def test_something_left_unconfirmed_is_not_a_refusal_to_confirm(retriever):
+    # "jättää / jätettävä vahvistamatta" is the court refusing to confirm a programme, a limit; "jää vahvistamatta"
+    # only says the inventory was left unconfirmed. Read as a limit, it had put KonkL 4:6.1 (how the debtor
+    # confirms the inventory, "ei voi") before 4:6.3 (the bankruptcy goes on all the same).
+    assert patterns.LIMIT_QUESTION.search("Milloin saneerausohjelma on jätettävä vahvistamatta?")
+    assert patterns.LIMIT_QUESTION.search("Voiko tuomioistuin jättää saneerausohjelman vahvistamatta, jos …?")
+    assert not patterns.LIMIT_QUESTION.search("Vaikuttaako pesäluettelon vahvistamatta jääminen konkurssiin?")
+    # Not an evaluation question.
+    a = answer(retriever, "Jatkuuko konkurssi, vaikka pesäluettelo jää vahvistamatta?")
+    assert a.primary.id == "120/2004:4:6:3" and "Konkurssin jatkamiseen ei vaikuta" in a.quote
+
+
 def test_a_provision_that_disapplies_or_overrides_another_reads_with_its_words(retriever):
     # Not an evaluation question. BIA 84.1(3): "Subsection (1) does not apply in respect of rights and obligations
     # that are not assignable by reason of their nature …" — the court's power to assign a bankrupt's rights is in
