@@ -269,7 +269,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     other_types = [
         (patterns.LIMIT_QUESTION, patterns.LIMIT.search), (patterns.PLACE_QUESTION, patterns.PLACE.search),
         (patterns.PAYER_QUESTION, patterns.PAYER.search), (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search),
-        (patterns.CONTENT_QUESTION, patterns.CONTENT.search), (patterns.APPLICATION_QUESTION, patterns.APPLIES.search)]
+        (patterns.CONTENT_QUESTION, patterns.CONTENT.search), (patterns.APPLICATION_QUESTION, patterns.APPLIES.search),
+        (patterns.WHERE_PROVIDED_QUESTION, lambda seg: patterns.SIGNPOST.match(seg.strip()))]
     whole_types = [states for question_pattern, states in time_and_amount + other_types
                    if question_pattern.search(question)]
     asked_time_or_amount = [states for question_pattern, states in time_and_amount if question_pattern.search(asked)]
@@ -707,13 +708,14 @@ def _excluded_by_reference(graph: expand_mod.GraphView, unit: Node) -> set[str]:
     return out
 
 
-def _past_a_signpost(graph: expand_mod.GraphView, ordered: list[Candidate], located: dict[str, Located]
-                     ) -> list[Candidate]:
+def _past_a_signpost(graph: expand_mod.GraphView, ordered: list[Candidate], located: dict[str, Located],
+                     question: str) -> list[Candidate]:
     """A first answer that only says where its matter is provided ("Konkurssivalvonnasta liikkeeseenlaskijan
     konkurssissa säädetään 17 §:ssä.") restates the question's words and answers nothing: the provision it points
-    to goes first when it is among the five reranked."""
+    to goes first when it is among the five reranked — unless the question asks just that ("Missä säädetään …?")."""
     first = located.get(ordered[0].node_id) if ordered else None
-    if first is None or not patterns.SIGNPOST.match(first.quote.strip()):
+    if first is None or not patterns.SIGNPOST.match(first.quote.strip()) \
+            or patterns.WHERE_PROVIDED_QUESTION.search(question):
         return ordered
     targets = {e.target for e in graph.out.get(first.node.id, []) if e.type == "REFERS_TO"}
     pointed = next((c for c in ordered[1:RERANK_TOP]
@@ -850,7 +852,7 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
                                                every_sibling=every_sibling)
     if mode == "graph" and ordered:
         ordered = _other_than_first(retriever, retrieval, ordered, units, located)
-        ordered = _past_a_signpost(retriever.graph, ordered, located)
+        ordered = _past_a_signpost(retriever.graph, ordered, located, retrieval.query)
     if mode == "graph" and (patterns.CONCESSION_QUESTION.search(retrieval.query)
                             or patterns.UNIVERSAL_QUESTION.search(retrieval.query)):
         ordered = _exceptions_first(retriever, retrieval, ordered, units, located)

@@ -1615,6 +1615,13 @@ def test_a_signpost_gives_way_to_the_provision_it_points_to(retriever):
     # Without the graph the signpost stays first: it is a graph rule.
     assert answer(retriever, "Saako pesänhoitaja palkkion, jos konkurssi raukeaa?", mode="hybrid").primary.id \
         == "120/2004:8:8:3"
+    # A question asking where the matter is provided is answered by the signpost itself.
+    assert patterns.WHERE_PROVIDED_QUESTION.search("Missä laissa säädetään asiamiehestä?")
+    assert patterns.WHERE_PROVIDED_QUESTION.search("Where in the Act is the priority of claims dealt with?")
+    assert not patterns.WHERE_PROVIDED_QUESTION.search("Missä konkurssiasia käsitellään?")
+    # Not an evaluation question.
+    a = answer(retriever, "Missä säädetään konkurssivalvonnasta liikkeeseenlaskijan konkurssissa?")
+    assert a.primary.id == "120/2004:12:6:3" and a.quote.endswith("säädetään 17 §:ssä.")
 
 
 def test_whether_a_rule_applies_is_answered_by_the_sentence_that_says_so(retriever):
