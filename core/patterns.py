@@ -552,13 +552,11 @@ PLACE = re.compile(
 SIGNPOST = re.compile(
     r"^[^.]*?\b(?:[\wåäö-]+(?:sta|stä))\b[^.]*\bsäädetään\s+(?:[\wåäö§:.-]+\s+){0,5}?"
     r"(?:luvussa|§:ssä|momentissa|kohdassa)\s*\.?\s*$", re.I)
-# A question asking where a matter is provided ("Missä säädetään X:stä?", "Mistä löytyvät säännökset …?", "Where in
-# the Act is X dealt with?"): a sentence that only says so is its answer.
+# A question asking where a matter is provided ("Missä säädetään X:stä?", "Mistä löytyvät säännökset …?"): a
+# SIGNPOST sentence is its answer. Finnish only, as SIGNPOST is: the English Acts have no such sentences.
 WHERE_PROVIDED_QUESTION = re.compile(
     r"\b(?:missä|mistä)\s+(?:laissa\s+|pykälässä\s+|luvussa\s+)?säädetään\b|"
-    r"\b(?:missä|mistä)\s+(?:löytyvät|ovat)\s+(?:[\wåäö]+\s+)?säännökset\b|"
-    r"\bwhere\s+(?:in\s+the\s+\w+\s+)?(?:is|are)\b[^?]*\b(?:provided\s+for|dealt\s+with|set\s+out|governed)\b|"
-    r"\bwhich\s+(?:section|part|provision|chapter)s?\s+(?:deals?|governs?|covers?)\b", re.I)
+    r"\b(?:missä|mistä)\s+(?:löytyvät|ovat)\s+(?:[\wåäö]+\s+)?säännökset\b", re.I)
 # "Do the rules on X apply to Y?", "Sovelletaanko …?", "Koskeeko X myös Y:tä?": whether a rule reaches a case; answered
 # by the sentence that says what it applies to ("Sections 95 to 101 apply … to a proposal", "sovelletaan myös").
 # "Apply for" and "apply to the court" make an application instead.

@@ -1617,7 +1617,7 @@ def test_a_signpost_gives_way_to_the_provision_it_points_to(retriever):
         == "120/2004:8:8:3"
     # A question asking where the matter is provided is answered by the signpost itself.
     assert patterns.WHERE_PROVIDED_QUESTION.search("Missä laissa säädetään asiamiehestä?")
-    assert patterns.WHERE_PROVIDED_QUESTION.search("Where in the Act is the priority of claims dealt with?")
+    assert patterns.WHERE_PROVIDED_QUESTION.search("Mistä löytyvät säännökset velkajärjestelyn hakemisesta?")
     assert not patterns.WHERE_PROVIDED_QUESTION.search("Missä konkurssiasia käsitellään?")
     # Not an evaluation question.
     a = answer(retriever, "Missä säädetään konkurssivalvonnasta liikkeeseenlaskijan konkurssissa?")
