@@ -846,8 +846,9 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     in_head = {c.node_id for c in head}
     ordered = head + [c for c in cands[RERANK_TOP:] if c.node_id not in in_head]
     if mode == "graph":
+        main_clause = patterns.TRAILING_CONDITION.sub("", asked) or asked
         for question, states, every_sibling in SIBLING_ANSWERS:
-            if ordered and question.search(asked):
+            if ordered and question.search(main_clause):
                 ordered = _stated_by_a_sibling(retriever, retrieval, ordered, units, located, states.search,
                                                every_sibling=every_sibling)
     if mode == "graph" and ordered:

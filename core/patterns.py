@@ -291,6 +291,9 @@ CONDITION_CLAUSE = re.compile(
     r"must|shall|should|will|would|has|have|mi(?:tä|kä|tkä|hin|lloin|ten|ssä|stä|llä|lle|nkä|ksi|llai\w*)|"
     r"ku(?:ka|inka)|ke(?:tkä|nen|nelle|neltä|net|tä|nellä)|montako|paljonko|kauanko|\w+(?:ko|kö))\b)",
     re.I)
+# A condition after the question's main clause (", jos hakemus hylätään?", " if the court refuses …?"): its words
+# say when, not what is asked.
+TRAILING_CONDITION = re.compile(r"(?:,\s*|\s+)(?:jos|mikäli|kun|if|once|after)\b[^?]*\??\s*$", re.I)
 # Where a phrase cut to length may end: before a comma, else before a joining "and" (a Finnish "ja" mostly joins
 # nouns; "or" too: "one or more", "assent to or dissent from").
 COMMA_BREAK = re.compile(r",\s")

@@ -2335,6 +2335,18 @@ def test_a_condition_the_court_must_be_satisfied_of_is_not_a_limit(retriever):
     assert a.quote == "the proposal will not likely be accepted by the creditors; or"
 
 
+def test_a_limit_word_in_a_trailing_condition_does_not_ask_for_a_limit(retriever):
+    # "… if the creditors refuse an amendment …" says when; what is asked is what happens to the proposal. Read as a
+    # limit question, the first answer gave way to BIA 66.31(1), whose "Unless the court has … ordered otherwise"
+    # states a limit; 66.31(2) says the proposal is deemed annulled when the amendment is refused.
+    assert patterns.TRAILING_CONDITION.sub("", "Voidaanko ulosottoa jatkaa, jos hakemus hylätään?") == \
+        "Voidaanko ulosottoa jatkaa"
+    # Not an evaluation question.
+    a = answer(retriever, "What happens to a consumer proposal if the creditors refuse an amendment filed before it "
+                          "was deemed annulled?")
+    assert a.primary.id == "B-3:66.31:2"
+
+
 def test_something_left_unconfirmed_is_not_a_refusal_to_confirm(retriever):
     # "jättää / jätettävä vahvistamatta" is the court refusing to confirm a programme, a limit; "jää vahvistamatta"
     # only says the inventory was left unconfirmed. Read as a limit, it had put KonkL 4:6.1 (how the debtor
