@@ -1151,7 +1151,7 @@ def _choose_supporting(supports: list[expand_mod.Support], searched: Sequence[st
     chosen = ordered[:MAX_SUPPORTING]
     for via in ("REFERS_TO", "DEFINES"):
         if not any(s.via == via for s in chosen):
-            extra = next((s for s in ordered if s.via == via and not _through_definition(s)), None)
+            extra = next((s for s in ordered if s.via == via and s.hops == 1), None)
             if extra is not None and len(chosen) == MAX_SUPPORTING:
                 victim = max(range(len(chosen)), key=lambda i: (sum(c.via == chosen[i].via for c in chosen), i))
                 chosen[victim] = extra

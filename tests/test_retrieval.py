@@ -2490,3 +2490,22 @@ def test_the_keyword_searchs_own_answer_is_offered_among_the_first_three(retriev
         assert any(alt.node.id == "B-3:13.1:b" and alt.quote in alt.node.text for alt in shown.alternatives)
     # Keyword search alone (the dense side off or failed) has nothing to add.
     assert Retriever(retriever.db, dense=False).search(question, mode="graph").keyword_candidates == []
+
+
+def test_the_kept_reference_card_is_one_the_primary_itself_depends_on():
+    # The cards keep one reference beside the exceptions; a reference reached through an exception (two hops) is
+    # the exception's dependency, not the primary's, and must not push out one of the primary's own exceptions
+    # (BIA 66.24(4) "Subject to subsections (1) to (3)" had lost (1) to 66.23(c), which (1) cites).
+    from core.answer import MAX_SUPPORTING, _choose_supporting
+    from core.expand import Support
+
+    primary = "B-3:66.24:4"
+    supports = [Support(f"B-3:66.24:{n}", "EXCEPTS", 0.0, 1, [primary, "EXCEPTS", f"B-3:66.24:{n}"]) for n in (1, 2, 3)]
+    supports += [Support(d, "DEFINES", 0.0, 1, [primary, "USES_TERM", d])
+                 for d in ("B-3:def:consumer proposal", "B-3:def:court")]
+    supports.append(Support("B-3:66.23:c", "REFERS_TO", 0.0, 2, ["B-3:66.24:1", "REFERS_TO", "B-3:66.23:c"]))
+    chosen = [s.node_id for s in _choose_supporting(supports)]
+    assert len(chosen) == MAX_SUPPORTING and {"B-3:66.24:1", "B-3:66.24:2", "B-3:66.24:3"} <= set(chosen)
+    # A reference the primary makes itself is still kept, in place of a third exception.
+    own = Support("B-3:66.23", "REFERS_TO", 0.0, 1, [primary, "REFERS_TO", "B-3:66.23"])
+    assert "B-3:66.23" in [s.node_id for s in _choose_supporting(supports + [own])]
