@@ -263,6 +263,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     # document …?").
     asked = asked_part(question)
     asks_consequence = bool(patterns.CONSEQUENCE_QUESTION.search(question))  # "if … fails to" is itself the cue
+    asks_effect = bool(patterns.EFFECT_QUESTION.search(question))  # "what effect does X have?" (patterns.SAME_EFFECT)
     time_and_amount = [
         (patterns.DEADLINE_QUESTION, lambda seg: patterns.DURATION.search(seg) or patterns.DATE.search(seg)),
         (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search)]
@@ -328,7 +329,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
         for (s, e), overlap, fit in zip(spans, evidence, fitting):
             seg = text[s:e]
             stated = sum(1 for states in types if states(seg)) + bool(
-                asks_consequence and patterns.CONSEQUENCE.search(seg))
+                asks_consequence and (patterns.CONSEQUENCE.search(seg)
+                                      or asks_effect and patterns.SAME_EFFECT.search(seg)))
             out.append((overlap + (INTENT_BONUS * stated + MODAL_SHARE * fit) * best_plain
                         - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
         return out

@@ -520,6 +520,12 @@ CONSEQUENCE_QUESTION = re.compile(
     r"\bwithout\s+(?:first\s+)?\w+ing\b|\bbreach\w*|\bcontraven\w*)",
     re.I,
 )
+# "What effect does X have?" also reads "has the same effect … as" as its answer (a certificate "has the same effect
+# … as an assignment filed under section 49"); "what happens …?" does not: a deemed assignment happens, the
+# certificate only records it.
+EFFECT_QUESTION = re.compile(
+    r"\bwhat\s+(?:legal\s+)?effects?\s+(?:does|do|did|will|would|has|have|can)\b|\bmi(?:kä|tä)\s+vaikutu\w*", re.I)
+SAME_EFFECT = re.compile(r"\b(?:has|have|had|with)\s+the\s+same\s+(?:force\s+and\s+)?effect\b|\bsama\s+vaikutus\b", re.I)
 # A question about when something is refused or barred, and a sentence that states such a limit.
 LIMIT_QUESTION = re.compile(
     r"\b(?:refus\w*|reject\w*|declin\w*|be\s+satisfied|prevent\w*|prohibit\w*|barred|"

@@ -1220,14 +1220,34 @@ def test_what_follows_asks_for_a_consequence(retriever):
 def test_an_effect_stated_with_operates_as_answers_what_effect(retriever):
     """"X operates as Y": what a "What effect does X have?" asks for. BIA 66.29(2), "A certificate filed under
     subsection (1) operates as a certificate of judgment …", over 66.38(1), which issues another certificate and says
-    nothing of its effect. ("Has the same effect as an assignment" is left out: the certificate of assignment in
-    50.4(8)(b.1) would then be quoted for the deemed assignment itself:
-    test_a_consequence_is_found_in_the_provision_that_refers_back_to_the_duty.)"""
+    nothing of its effect. ("Has the same effect as an assignment" is not a consequence: the certificate of assignment
+    in 50.4(8)(b.1) would then be quoted for the deemed assignment itself,
+    test_a_consequence_is_found_in_the_provision_that_refers_back_to_the_duty; only "What effect does X have?" reads
+    it, test_has_the_same_effect_answers_what_effect_does_it_have_but_not_what_happens.)"""
     assert patterns.CONSEQUENCE.search("The discharge of a trustee operates as a release of the security")
     assert not patterns.CONSEQUENCE.search("a certificate which has the same effect as an assignment")
     assert not patterns.CONSEQUENCE.search("the trustee operates the business")
     a = answer(retriever, "What is the effect of filing the administrator's certificate in a consumer proposal?")
     assert a.primary.id == "B-3:66.29:2" and "operates as a certificate of judgment" in a.quote
+
+
+def test_has_the_same_effect_answers_what_effect_does_it_have_but_not_what_happens(retriever):
+    """A certificate that "has the same effect … as an assignment filed under section 49" states the effect a "What
+    effect does X have?" asks about (exam_effect_own's BIA 57(b.1); graph_own19's 66.31(4)(c) over (a), the deemed
+    assignment that (a) states with the question's own condition words). "What is the effect of failing …?" and
+    "What happens …?" still get the deemed assignment itself."""
+    assert patterns.EFFECT_QUESTION.search("What effect does the official receiver's certificate have?")
+    assert not patterns.EFFECT_QUESTION.search("What is the effect of failing to file a proposal?")
+    assert patterns.SAME_EFFECT.search("which has the same effect for the purposes of this Act as an assignment")
+    a = answer(retriever, "What effect does the official receiver's certificate have after the creditors refuse a "
+                          "proposal?")
+    assert a.primary.id == "B-3:57:b.1" and "has the same effect" in a.quote
+    a = answer(retriever, "When a consumer proposal is deemed annulled, what does the official receiver issue, and "
+                          "what effect does that document have?")
+    assert a.primary.id == "B-3:66.31:4:c" and "certificate of assignment" in a.quote
+    a = answer(retriever, "What is the effect of failing to file a proposal within the period that follows a notice "
+                          "of intention?")
+    assert a.primary.id.startswith("B-3:50.4:8") and "deemed to have thereupon made an assignment" in a.quote
 
 
 def test_transitional_provisions_yield_to_live_law_unless_the_question_is_about_old_cases(retriever):
