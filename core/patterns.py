@@ -626,6 +626,14 @@ NON_APPLICATION = re.compile(r"\b(?:do(?:es)?\s+not\s+apply|ei\s+sovelleta)\b", 
 CONCESSION_QUESTION = re.compile(
     rf"\b(?:despite|notwithstanding|even\s+(?:if|though|when)|regardless|vaikka|huolimatta|estämättä|"
     rf"{OTHER_THAN}|elsewhere\s+than|muual(?:la|le|ta)\s+kuin)\b", re.I)
+# "Can X still …?", "even though …", "vaikka …": a rule that does not stop X answers it ("Nothing in subsection (8)
+# is to be construed as preventing …", "does not prevent", "Kielto ei estä velkojaa …").
+STILL_QUESTION = re.compile(
+    r"^\s*(?:can|could|may|might|does|do|is|are|will|would|must|shall|has|have|\w+(?:ko|kö))\b"
+    rf"(?=.*(?:{CONCESSION_QUESTION.pattern}|\b(?:still|silti)\b))", re.I)
+NOT_PREVENTED = re.compile(
+    r"\b(?:(?:is|are)\s+not\s+prevented|do(?:es)?\s+not\s+prevent|as\s+preventing|ei\s+estä)\b|"
+    r"\bnothing\s+in\s+[^.;]{0,60}?\bprevents?\b", re.I)
 # "Does the programme always lapse …?" / "Raukeaako ohjelma aina …?": asks whether the rule has an exception.
 UNIVERSAL_QUESTION = re.compile(
     r"\b(?:always|in\s+(?:every|all)\s+cases?|without\s+exception|aina(?!,?\s+kun)|poikkeuksetta|"

@@ -1250,6 +1250,28 @@ def test_has_the_same_effect_answers_what_effect_does_it_have_but_not_what_happe
     assert a.primary.id.startswith("B-3:50.4:8") and "deemed to have thereupon made an assignment" in a.quote
 
 
+def test_a_rule_that_does_not_prevent_answers_can_x_still(retriever):
+    """"Can X still …?" / "… even though …" / "Voiko …, vaikka …?" is answered by a sentence saying the rule does not
+    stop X ("Nothing in this Part prevents the court …", "is not prevented", "ei estä"): exam_concession_own3's CCAA
+    61(1) (written first) over the recognition section 48(3), and BIA 281 over 269(1). A list question that says
+    "still" keeps its whole list (CCAA 34(8))."""
+    assert patterns.STILL_QUESTION.search("Can the court still apply common-law rules?")
+    assert patterns.STILL_QUESTION.search("Voiko velkoja nostaa kanteen, vaikka perintäkielto on voimassa?")
+    assert not patterns.STILL_QUESTION.search("Which actions are still permitted under the contract?")
+    assert patterns.NOT_PREVENTED.search("Nothing in this Part prevents the court from refusing")
+    assert patterns.NOT_PREVENTED.search("A foreign representative is not prevented from making an application")
+    assert patterns.NOT_PREVENTED.search("Kielto ei estä velkojaa panemasta vireille oikeudenkäyntiä")
+    a = answer(retriever, "Can the court still apply common-law rules on recognizing foreign insolvency orders even "
+                          "though the CCAA has its own cross-border Part?")
+    assert a.primary.id == "C-36:61:1" and "Nothing in this Part prevents the court" in a.quote
+    a = answer(retriever, "Can a foreign representative still apply for recognition if the foreign proceeding is "
+                          "under appeal?")
+    assert a.primary.id == "B-3:281" and "is not prevented from making an application" in a.quote
+    a = answer(retriever, "Which actions are still permitted under an eligible financial contract once CCAA "
+                          "proceedings have begun?")
+    assert a.primary.id == "C-36:34:8" and "any dealing with financial collateral" in a.quote
+
+
 def test_transitional_provisions_yield_to_live_law_unless_the_question_is_about_old_cases(retriever):
     from core import patterns
 
