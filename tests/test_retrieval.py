@@ -1272,6 +1272,26 @@ def test_a_rule_that_does_not_prevent_answers_can_x_still(retriever):
     assert a.primary.id == "C-36:34:8" and "any dealing with financial collateral" in a.quote
 
 
+def test_a_subsection_reads_the_words_of_the_earlier_one_it_cites(retriever):
+    """"The provisions of this Act concerning the discharge … whether or not the bankrupt applies … for a discharge
+    referred to in subsection (2)" speaks of what 168.1(1)–(2) name (the automatic discharge): BIA 168.1(3) answers
+    exam_sibling_ref_own's question (written first) over 168.1(1). Only the unit's own section is read in."""
+    from core.answer import _cited_sibling_terms
+    from core.normalize import analyzer
+
+    unit = store.get_node(retriever.db, "B-3:30:3")  # "… the things referred to in subsection (1)"
+    terms = _cited_sibling_terms(retriever.db, retriever.graph, unit, 0, len(unit.text), analyzer("en"))
+    assert {"sell", "inspector"} <= terms
+    elsewhere = store.get_node(retriever.db, "B-3:274")  # cites sections 43, 46 to 47.1, 49, 50(1), 50.4(1)
+    assert not _cited_sibling_terms(retriever.db, retriever.graph, elsewhere, 0, len(elsewhere.text), analyzer("en"))
+    a = answer(retriever, "Do the Act's general discharge provisions still apply to a first-time bankrupt who is "
+                          "entitled to an automatic discharge?")
+    assert a.primary.id == "B-3:168.1:3"
+    a = answer(retriever, "Can the monitor get a pause on an environmental clean-up order to work out whether "
+                          "complying is economically viable?")
+    assert a.primary.id == "C-36:11.8:6"
+
+
 def test_transitional_provisions_yield_to_live_law_unless_the_question_is_about_old_cases(retriever):
     from core import patterns
 
