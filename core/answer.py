@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from core import expand as expand_mod
 from core import extract, patterns, store
@@ -433,18 +433,25 @@ def _excepted_terms(db, graph: expand_mod.GraphView, unit: Node, start: int, end
     subsection (1)", "17 §:n estämättä": its EXCEPTS edges) or says do not apply ("Subsection (1) does not apply
     if …": every provision such a sentence cites)."""
     disapplies = bool(patterns.NON_APPLICATION.search(unit.text[start:end]))
-    cited = sorted({e.target for e in graph.out.get(unit.id, []) if start <= e.start < end and (
-        e.type == "EXCEPTS" or (disapplies and e.type == "REFERS_TO"))})
-    return {t for node in store.get_nodes(db, cited).values() for t in an.terms(node.text)}
+    types = ("EXCEPTS", "REFERS_TO") if disapplies else ("EXCEPTS",)
+    return _words_of(store.get_nodes(db, _cited_in(graph, unit, start, end, types)).values(), an)
 
 
 def _cited_sibling_terms(db, graph: expand_mod.GraphView, unit: Node, start: int, end: int, an: Analyzer) -> set[str]:
     """The words of the provisions of the unit's own section that its text start:end cites ("the things referred to
     in subsection (1)", "Edellä 1 momentissa tarkoitetun määräpäivän"): a later subsection speaks of what an earlier
     one names."""
-    cited = sorted({e.target for e in graph.out.get(unit.id, []) if start <= e.start < end and e.type == "REFERS_TO"})
-    return {t for node in store.get_nodes(db, cited).values() if node.section_id == unit.section_id
-            for t in an.terms(node.text)}
+    cited = store.get_nodes(db, _cited_in(graph, unit, start, end, ("REFERS_TO",))).values()
+    return _words_of([node for node in cited if node.section_id == unit.section_id], an)
+
+
+def _cited_in(graph: expand_mod.GraphView, unit: Node, start: int, end: int, types: tuple[str, ...]) -> list[str]:
+    """The targets of the unit's edges of `types` whose matched text lies in its text start:end."""
+    return sorted({e.target for e in graph.out.get(unit.id, []) if start <= e.start < end and e.type in types})
+
+
+def _words_of(nodes: Iterable[Node], an: Analyzer) -> set[str]:
+    return {t for node in nodes for t in an.terms(node.text)}
 
 
 def _from_the_lead_in_stating_it(text: str, asked_for: list, s: int, e: int, first_item: int, lead_start: int) -> int:
