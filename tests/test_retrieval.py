@@ -694,6 +694,23 @@ def test_every_evaluation_question_has_an_id_of_its_own():
     assert sorted(i for i in set(ids) if ids.count(i) > 1) == []
 
 
+def test_every_evaluation_item_names_real_provisions_and_quotes_one_verbatim(retriever):
+    # The sets are scored against the bundled corpus: an id that no longer parses (a re-numbered provision) or a
+    # quote that is not the statute's own words would score a right answer wrong, silently.
+    items = [json.loads(line) for path in sorted((ROOT / "eval").glob("*.jsonl"))
+             for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(items) > 2400
+    problems = []
+    for item in items:
+        expected = item.get("expected") or item.get("primary") or []
+        nodes = store.get_nodes(retriever.db, expected + item.get("support", []))
+        problems += [(item["id"], "no such provision", node_id) for node_id in expected + item.get("support", [])
+                     if node_id not in nodes]
+        if item.get("quote") and not any(item["quote"] in nodes[e].text for e in expected if e in nodes):
+            problems.append((item["id"], "quote not verbatim", item["quote"][:60]))
+    assert problems == []
+
+
 def test_spelling_correction_leaves_every_evaluation_question_alone(retriever):
     # Words the statutes use, words Voikko lacks but the index knows ("takaisinsaantilain"), acronyms and
     # citations are not "corrected": not one of the bundled evaluation questions changes.
