@@ -953,6 +953,16 @@ REGISTER_EXPANSIONS = [
     ("Does the trustee check every proof of claim?", "en", "examin"),
     ("Who pays to clean up contaminated land?", "en", "environment"),
     ("Voidaanko velkaa leikata?", "fi", "alentaa"),
+    # Stop 57: one who disagrees with an order or a value is dissatisfied with it; creditors better off under one
+    # course find it more beneficial; a fee split between trustees is apportioned; a farmer's or fisher's
+    # livelihood is farming or fishing; a disagreement (eri mieltä, kiista) is an "erimielisyys".
+    ("What can a creditor who disagrees with the value do?", "en", "dissatisfi"),
+    ("Would the creditors be better off in a bankruptcy?", "en", "benefici"),
+    ("How is the fee split?", "en", "apport"),
+    ("Can a farmer be made bankrupt?", "en", "farm"),
+    ("Can a fisher be made bankrupt?", "en", "fish"),
+    ("Kuka ratkaisee, jos ollaan eri mieltä?", "fi", "erimielisyys"),
+    ("Kuka ratkaisee kiistan?", "fi", "erimielisyys"),
     # A Finnish verb and the noun of its act: to apply is to make an application ("Hakemuksen saneerausmenettelystä
     # voi tehdä …"), to consent is to give consent, to set off ("kuitata") to use a claim "kuittaukseen".
     ("Kuka voi hakea yrityssaneerausta?", "fi", "hakemus"),
@@ -1041,6 +1051,12 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     # exam_register_own13's reg13-fi-001 (written before the entry): "leikata" finds VJL 25.1's "alentaa" item.
     a = answer(retriever, "Voidaanko velkajärjestelyssä leikata maksamatta olevaa velkaa?")
     assert a.primary.id == "57/1993:5:25:1:4" and "alentaa maksamatta olevan velan määrää" in a.quote
+    # exam_register_own14 (written before the entries): "split" finds BIA 39(4)'s "apportioned", "eri mieltä" KonkL
+    # 15:5.3's "Erimielisyyden sattuessa".
+    a = answer(retriever, "How is the trustee's fee split when one trustee takes over from another?")
+    assert a.primary.id == "B-3:39:4" and "apportioned" in a.quote
+    a = answer(retriever, "Kuka ratkaisee, saako velkoja äänestää asiassa, jos esteellisyydestä ollaan eri mieltä?")
+    assert a.primary.id == "120/2004:15:5:3" and "esteellinen" in a.quote
     a = answer(retriever, "Saako saneerauksessa oleva yritys irtisanoa leasingsopimuksen?")
     assert a.primary.id == "47/1993:4:27:1" and "vuokrausluottosopimus" in a.quote
     a = answer(retriever, "May an inspector buy anything from the estate?")
