@@ -2158,7 +2158,13 @@ def test_where_is_read_in_the_sentences_that_name_a_place(retriever):
     # BIA 43(16) sends a later application "to the same court"; 43(15), on who may apply, shares more words.
     partner = answer(retriever, "Where must an application against another partner of a bankrupt partnership go?")
     assert partner.primary.id == "B-3:43:16" and "same court" in partner.quote
+    # exam_own45's own45-en-010: BIA 2.2 sends documents "to the Superintendent at the Superintendent’s division
+    # office"; BIA 28(1), on what the trustee sends the Superintendent, shares more of the question's words.
+    office = answer(retriever, "Where must documents required to be sent to the Superintendent be delivered?")
+    assert office.primary.id == "B-3:2.2" and "division office" in office.quote
     from core import patterns
+    assert patterns.PLACE.search("the head office or chief place of business of the company")
+    assert not patterns.PLACE.search("removed from office by the court")
     assert patterns.PLACE_QUESTION.search("Where must the notice be published?")
     assert not patterns.PLACE_QUESTION.search("Where a debtor fails to pay, what can the creditor do?")
     assert not patterns.PLACE_QUESTION.search("Missä ajassa hakemus on tehtävä?")
