@@ -963,6 +963,8 @@ REGISTER_EXPANSIONS = [
     ("Can a fisher be made bankrupt?", "en", "fish"),
     ("Kuka ratkaisee, jos ollaan eri mieltä?", "fi", "erimielisyys"),
     ("Kuka ratkaisee kiistan?", "fi", "erimielisyys"),
+    # To ask (pyytää) for something is to make a request (pyyntö): "pyynnöstä muille velkojille".
+    ("Saako velkoja selonteon, jos pyytää sitä?", "fi", "pyyntö"),
     # A Finnish verb and the noun of its act: to apply is to make an application ("Hakemuksen saneerausmenettelystä
     # voi tehdä …"), to consent is to give consent, to set off ("kuitata") to use a claim "kuittaukseen".
     ("Kuka voi hakea yrityssaneerausta?", "fi", "hakemus"),
@@ -1057,6 +1059,8 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     assert a.primary.id == "B-3:39:4" and "apportioned" in a.quote
     a = answer(retriever, "Kuka ratkaisee, saako velkoja äänestää asiassa, jos esteellisyydestä ollaan eri mieltä?")
     assert a.primary.id == "120/2004:15:5:3" and "esteellinen" in a.quote
+    a = answer(retriever, "Saako muu velkoja pesänhoitajan vuosiselonteon, jos se pyytää sitä?")  # reg15-fi-002
+    assert a.primary.id == "120/2004:14:11:3" and "pyynnöstä muille velkojille" in a.quote
     a = answer(retriever, "Saako saneerauksessa oleva yritys irtisanoa leasingsopimuksen?")
     assert a.primary.id == "47/1993:4:27:1" and "vuokrausluottosopimus" in a.quote
     a = answer(retriever, "May an inspector buy anything from the estate?")
