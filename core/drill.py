@@ -17,6 +17,7 @@ from core import patterns
 from core.config import ROOT
 from core.normalize import analyzer
 from core.store import transaction
+from core.text import number_value
 
 EVAL_DIR = ROOT / "eval"
 RATINGS = ("again", "hard", "good", "easy")
@@ -146,10 +147,8 @@ def words_recalled(typed: str, quote: str, lang: str) -> tuple[list[str], list[s
     ("filed" for "file", "velallisen" for "velallinen") and numbers as digits or words ("10" for "ten"), and those
     it lacks."""
     an = analyzer(lang)
-    numbers = patterns.FI_NUMBER_WORDS if lang == "fi" else patterns.EN_NUMBER_WORDS
-
     def read(word: str) -> set[str]:
-        value = numbers.get(word.lower())
+        value = number_value(word, lang)
         return set(an.terms(word, compounds=False)) | ({str(value)} if value else set())
 
     typed_terms = set().union(*(read(w) for w in patterns.WORD.findall(typed)))

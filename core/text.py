@@ -13,6 +13,13 @@ def fold(text: str) -> str:
     return patterns.WHITESPACE.sub(" ", text).strip()
 
 
+def number_value(word: str, lang: str) -> int | None:
+    """A number written in digits or as one of the statutes' number words ("21", "five", "viiden"), else None."""
+    if word.isdigit():
+        return int(word)
+    return (patterns.FI_NUMBER_WORDS if lang == "fi" else patterns.EN_NUMBER_WORDS).get(word.lower())
+
+
 def is_verbatim(quote: str, source: str) -> bool:
     """True when `quote` is a non-empty exact substring of `source`."""
     return bool(quote) and quote in source
