@@ -23,7 +23,7 @@ from core.model import Edge, Node
 from core.index import keyword_text
 from core.normalize import Analyzer, analyzer
 from core.retrieve import Candidate, Retrieval, Retriever, asked_words
-from core.text import is_verbatim, sentence_spans
+from core.text import is_verbatim, number_value, sentence_spans
 
 MAX_SUPPORTING = 5
 # The next ranked provisions shown beside the answer, each with its own quote: of 977 evaluation questions, 213 first
@@ -352,7 +352,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     s, e = _with_each_part_answered(by_part, s, e, first_item)
     items = [(cut, end, d) for d, (cut, end) in zip(inner, enclosing)]
     s, e = _lead_in_through_its_best_item(text, scored, items, unit.id, s, e)
-    s, e = _tied_alternatives_as_their_item(scored, items, s, e, score)
+    s, e = _tied_alternatives_as_their_item(scored, items, s, e, score, text, numbers_in(question, unit.lang))
     lead_in_end = len(text[:first_item].rstrip())
     lead_start = max((s2 for s2, _ in spans if s2 < first_item), default=0)
     s = _from_the_lead_in_stating_it(text, asked_time_or_amount, s, e, first_item, lead_start)
@@ -485,16 +485,29 @@ def _lead_in_through_its_best_item(text: str, scored: list[tuple], items: list[t
     return (s, max(candidates)[2]) if candidates else (s, e)
 
 
+def numbers_in(text: str, lang: str) -> set[int]:
+    """The numbers a text states, in digits or words ("21 months", "five years", "viiden vuoden")."""
+    return {value for word in patterns.WORD.findall(text) if (value := number_value(word, lang)) is not None}
+
+
 def _tied_alternatives_as_their_item(scored: list[tuple], items: list[tuple[int, int, Node]], s: int, e: int,
-                                     score: float) -> tuple[int, int]:
+                                     score: float, text: str, asked_numbers: set[int]) -> tuple[int, int]:
     """Alternatives nested in one item that answer almost as well as each other ("(a) … automatically discharged
-    (i) on the expiry of 9 months …, or (ii) on the expiry of 21 months …") are quoted together, as that item."""
+    (i) on the expiry of 9 months …, or (ii) on the expiry of 21 months …") are quoted together, as that item —
+    unless the question names a number that only the chosen one states ("… discharged after 24 months?"). A
+    question naming numbers of both ("between 1 and 5 years") still gets both."""
     holding = _holding_items(items, s, e)
     if len(holding) < 2:
         return s, e
     chosen, parent = holding[0], holding[1]
     siblings = {cut for cut, _, node in items if node.parent_id == chosen[2].parent_id and node.id != chosen[2].id}
-    if any(sc >= TIED_SENTENCE_SHARE * score for sc, _, s2, _ in scored if s2 in siblings):
+    stated = numbers_in(text[s:e], chosen[2].lang)
+
+    def alternative(s2: int, e2: int) -> bool:
+        other = numbers_in(text[s2:e2], chosen[2].lang)
+        return asked_numbers & stated <= other or bool(asked_numbers & other - stated)
+
+    if any(sc >= TIED_SENTENCE_SHARE * score and alternative(s2, e2) for sc, _, s2, e2 in scored if s2 in siblings):
         return parent[0], parent[1]
     return s, e
 

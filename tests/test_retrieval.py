@@ -2035,6 +2035,22 @@ def test_nested_alternatives_that_answer_alike_are_quoted_as_their_item(retrieve
     assert "9 months" in a.quote and "21 months" in a.quote and a.quote in a.primary.text
 
 
+def test_a_number_the_question_names_picks_one_of_nested_alternatives(retriever):
+    # exam_numbered_alternative_own's num-en-002 (written before the rule): BIA 172.1(1)(b)'s "(ii) 36 months …" is
+    # the alternative asked for, not (b) with its 24 months too. A question naming numbers of both alternatives
+    # ("between 1 and 5 years": BIA 96(1)(b)(i) one year, (ii) five years) still gets both.
+    from core.answer import numbers_in
+
+    assert numbers_in("between 1 and five years, viiden vuoden", "en") == {1, 5}
+    assert numbers_in("viiden vuoden kuluessa", "fi") == {5}
+    a = answer(retriever, "Can a two-time bankrupt with a large personal income tax debt have the discharge hearing "
+                          "before 36 months if they had to make surplus income payments?")
+    assert a.primary.id == "B-3:172.1:1:b:ii" and "24 months" not in a.quote and a.quote in a.primary.text
+    both = answer(retriever, "For a transfer at undervalue to a non-arm's length party made between 1 and 5 years "
+                             "before the bankruptcy, what must be shown?")
+    assert both.primary.id == "B-3:96:1:b" and "one year" in both.quote and "five years" in both.quote
+
+
 def test_the_provisions_own_title_counts_as_weaker_evidence(retriever):
     # Not an evaluation question. KonkL 2:3 is headed "Oletus maksukyvyttömyydestä"; its 3 momentti never
     # says "oletus", so that word counts only through the heading, and for less than a word of the text.
