@@ -588,22 +588,26 @@ VALIDITY = re.compile(
     r"(?:is|are)\s+(?:not\s+)?binding|unenforceable|enforceable|mitätön|mitättöm\w*|pätevä|pätevän|tehoton|"
     r"tehottom\w*|ei\s+sido|sitoo|sitova\w*)\b", re.I)
 # "What must a proof of claim contain?", "What has to be filed with an assignment?", "Mitä hakemuksessa pitää kertoa?",
-# "Mitä hakemukseen on liitettävä?": asks what a document holds or comes with; answered by the sentence that says
-# what it must contain, state or be accompanied by ("shall contain", "must be accompanied by", "tulee käydä ilmi").
+# "Mitä hakemukseen on liitettävä?", "Mitä pesäluettelossa on mainittava?": asks what a document holds or comes with;
+# answered by the sentence that says what it must contain, state or be accompanied by ("shall contain", "must be
+# accompanied by", "tulee käydä ilmi", "tulee ilmetä"). A genitive agent in -neen is no document ("Mitä
+# pesänhoitajaksi suostuneen on kerrottava tuomioistuimelle?" asks what that person must tell).
 CONTENT_QUESTION = re.compile(
     r"\bwhat\b[^?]*\b(?:contain|state|include|set\s+out|specify|say|show|accompan\w*|(?:together|along)\s+with|"
     r"(?:filed|sent|included?)\s+with|goes?\s+into)\b|"
-    r"^\s*mitä\s+(?:[\wåäö-]+\s+){0,3}[\wåäö-]+(?:ssa|ssä|sta|stä|(?:aa|ää|ee|ii|oo|uu|yy|hi|he|ha|hä|hu|hy|ho|hö)n)\s+"
-    r"(?:pitää|tulee|on|täytyy)\s+(?:kertoa|mainita|ilmoittaa|olla|liittää|sisältyä|käydä\s+ilmi|ilmetä)\b", re.I)
+    r"^\s*mitä\s+(?:[\wåäö-]+\s+){0,3}[\wåäö-]+(?:ssa|ssä|sta|stä|(?:aa|ää|ii|oo|uu|yy|hi|he|ha|hä|hu|hy|ho|hö)n|"
+    r"(?<!n)een)\s+"
+    r"(?:(?:pitää|tulee|on|täytyy)\s+(?:kertoa|mainita|ilmoittaa|olla|liittää|sisältyä|käydä\s+ilmi|ilmetä)|"
+    r"on\s+(?:kerrottava|mainittava|ilmoitettava|oltava|liitettävä|sisällytettävä|käytävä\s+ilmi))\b", re.I)
 # What a document holds or comes with, stated: "shall contain", "must be accompanied by", "shall include with",
-# "tulee käydä ilmi", "on liitettävä", "tulee sisältää".
+# "tulee käydä ilmi", "tulee ilmetä", "on liitettävä", "tulee sisältää".
 # An adverb may stand between the verbs ("shall also contain", "on lisäksi liitettävä").
 _FI_ALSO = r"(?:(?:lisäksi|myös|aina)\s+)?"
 CONTENT = re.compile(
     r"\b(?:shall|must|is\s+to|are\s+to)\s+(?:also\s+)?"
     r"(?:contain|state|set\s+out|include|specify|show|indicate|be\s+accompanied\s+by)\b|"
     r"\bcontain(?:s|ing)?\s+the\s+following\b|"
-    rf"\b(?:tulee|on)\s+{_FI_ALSO}(?:käydä|käytävä)\s+ilmi\b|"
+    rf"\b(?:tulee|on)\s+{_FI_ALSO}(?:käydä|käytävä)\s+ilmi\b|\btulee\s+{_FI_ALSO}ilmetä\b|"
     rf"\bon\s+{_FI_ALSO}(?:mainittava|liitettävä|ilmoitettava\s+seuraavat)\b|"
     r"\btulee\s+sisältää\b|\bon\s+sisällettävä\b|\bseuraavat\s+(?:tiedot|seikat)\b", re.I)
 # "Who pays the applicant's costs?", "Kuka maksaa selvittäjän palkkion?", "Mistä varoista … maksetaan?": asks who
