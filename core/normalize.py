@@ -136,18 +136,26 @@ def _fi_voikko_analyse(word: str) -> tuple[str, tuple[str, ...]]:
     if reading.get("PARTICIPLE") == "past_active" and verb:
         # "ei ole maksanut" is the verb in the perfect tense: read it as maksaa, as "maksamatta" is read.
         return verb, ()
-    if reading.get("PARTICIPLE") == "present_passive" and reading.get("SIJAMUOTO") == "nimento" \
-            and reading.get("NUMBER") != "plural" and verb and verb != base \
-            and base not in corpus_participle_nouns():
-        # "Kuulutus on julkaistava" (must be published) answers "missä kuulutus julkaistaan?": the statutes state
-        # duties as olla + a nominative passive participle, so that participle also reads as its verb. Not in other
-        # cases ("lapselle maksettavaa korvausta" describes the compensation), nor where the statutes use the
-        # participle mostly as a noun or an adjective (saatava, a claim; tehtävä, a task): then "saako …?" would
-        # match every claim. Measured on 512 questions: +3 / −1, keyword-only unchanged.
-        return base, (verb,)
+    duty = _duty_verb(reading, base)
+    if duty:
+        return base, (duty,)
     if reading.get("CLASS") == "kieltosana":  # ettei = että + ei, jollei = jos + ei: no parts to match
         return base, ()
     return base, _compound_parts(reading, base)
+
+
+def _duty_verb(reading: dict, base: str) -> str | None:
+    """The verb of a duty participle, else None. "Kuulutus on julkaistava" (must be published) answers "missä
+    kuulutus julkaistaan?": the statutes state duties as olla + a nominative passive participle, so that participle
+    also reads as its verb. Not in other cases ("lapselle maksettavaa korvausta" describes the compensation), nor
+    where the statutes use the participle mostly as a noun or an adjective (saatava, a claim; tehtävä, a task): then
+    "saako …?" would match every claim. Measured on 512 questions: +3 / −1, keyword-only unchanged."""
+    verb = _verb_of(reading)
+    if reading.get("PARTICIPLE") == "present_passive" and reading.get("SIJAMUOTO") == "nimento" \
+            and reading.get("NUMBER") != "plural" and verb and verb != base \
+            and base not in corpus_participle_nouns():
+        return verb
+    return None
 
 
 def _compound_parts(reading: dict, base: str) -> tuple[str, ...]:
