@@ -158,6 +158,16 @@ def _duty_verb(reading: dict, base: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=20_000)
+def _fi_duty_verb(word: str) -> str | None:
+    """_duty_verb of a lower-case Finnish word's preferred reading."""
+    analyses = _voikko_readings(word)
+    if not analyses:
+        return None
+    reading = _preferred(analyses, word)
+    return _duty_verb(reading, (reading.get("BASEFORM") or word).lower())
+
+
 def _compound_parts(reading: dict, base: str) -> tuple[str, ...]:
     """The members of a compound reading other than `base`, once each and no stopword; () for a simple word."""
     parts: list[str] = []
@@ -539,6 +549,14 @@ class Analyzer:
                     if piece and piece not in self.stopwords:
                         out.append(_stem("en", _EN_VERB_OF.get(piece) or _one_english_form(piece)))
         return out
+
+    def duty_verbs(self, text: str) -> list[str]:
+        """The verbs the Finnish duty participles of `text` read as ("on kerrottava" → kertoa), which terms without
+        compound parts leave out with the parts."""
+        if not self.use_voikko:
+            return []
+        words = (_plain_word(m.group(0)).strip(".-'") for m in patterns.WORD.finditer(text))
+        return [verb for w in words if w and "-" not in w and (verb := _fi_duty_verb(w))]
 
     def lemmas(self, text: str) -> list[str]:
         """One lemma per word, stopwords included (for matching a term or phrase word by word)."""

@@ -874,9 +874,10 @@ def _register(lang: str) -> tuple[RegisterEntry, ...]:
 
 
 def _register_entries_in(text: str, lang: str) -> list[RegisterEntry]:
-    """The synonym table's rows whose everyday word or phrase the question uses."""
+    """The synonym table's rows whose everyday word or phrase the question uses; a duty participle counts as its verb
+    ("on kerrottava" uses kertoa's row)."""
     an = analyzer(lang)
-    joined = " " + " ".join(an.terms(text, compounds=False)) + " "
+    joined = " " + " ".join(an.terms(text, compounds=False) + an.duty_verbs(text)) + " "
     lemmas = " " + " ".join(lemma for lemma in an.lemmas(text) if lemma not in _ARTICLES) + " "
     return [entry for entry in _register(lang) if entry.phrase and
             f" {' '.join(entry.phrase)} " in (joined if entry.phrase == entry.key_terms else lemmas)]
