@@ -23,7 +23,7 @@ from core.model import Edge, Node
 from core.index import keyword_text
 from core.normalize import Analyzer, analyzer
 from core.retrieve import Candidate, Retrieval, Retriever, asked_words
-from core.text import is_verbatim, number_value, sentence_spans
+from core.text import is_verbatim, numbers_in, sentence_spans
 
 MAX_SUPPORTING = 5
 # The next ranked provisions shown beside the answer, each with its own quote: of 977 evaluation questions, 213 first
@@ -483,11 +483,6 @@ def _lead_in_through_its_best_item(text: str, scored: list[tuple], items: list[t
         return s, e
     candidates = [(sc, -s2, e2) for sc, _, s2, e2 in scored if min(below) <= s2 < parent_end]
     return (s, max(candidates)[2]) if candidates else (s, e)
-
-
-def numbers_in(text: str, lang: str) -> set[int]:
-    """The numbers a text states, in digits or words ("21 months", "five years", "viiden vuoden")."""
-    return {value for word in patterns.WORD.findall(text) if (value := number_value(word, lang)) is not None}
 
 
 def _tied_alternatives_as_their_item(scored: list[tuple], items: list[tuple[int, int, Node]], s: int, e: int,

@@ -147,6 +147,7 @@ def words_recalled(typed: str, quote: str, lang: str) -> tuple[list[str], list[s
     ("filed" for "file", "velallisen" for "velallinen") and numbers as digits or words ("10" for "ten"), and those
     it lacks."""
     an = analyzer(lang)
+
     def read(word: str) -> set[str]:
         value = number_value(word, lang)
         return set(an.terms(word, compounds=False)) | ({str(value)} if value else set())

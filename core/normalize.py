@@ -126,12 +126,20 @@ def _fi_analyse(word: str, use_voikko: bool) -> tuple[str, tuple[str, ...]]:
     return _fi_voikko_analyse(word)
 
 
-def _fi_voikko_analyse(word: str) -> tuple[str, tuple[str, ...]]:
+def _fi_reading(word: str) -> tuple[dict, str] | None:
+    """Voikko's preferred reading of a lower-case Finnish word and its base form; None for a word it does not know."""
     analyses = _voikko_readings(word)
     if not analyses:
-        return _fi_unknown_compound(word) or (_stem("fi", word), ())
+        return None
     reading = _preferred(analyses, word)
-    base = (reading.get("BASEFORM") or word).lower()
+    return reading, (reading.get("BASEFORM") or word).lower()
+
+
+def _fi_voikko_analyse(word: str) -> tuple[str, tuple[str, ...]]:
+    known = _fi_reading(word)
+    if known is None:
+        return _fi_unknown_compound(word) or (_stem("fi", word), ())
+    reading, base = known
     verb = _verb_of(reading)
     if reading.get("PARTICIPLE") == "past_active" and verb:
         # "ei ole maksanut" is the verb in the perfect tense: read it as maksaa, as "maksamatta" is read.
@@ -161,11 +169,8 @@ def _duty_verb(reading: dict, base: str) -> str | None:
 @lru_cache(maxsize=20_000)
 def _fi_duty_verb(word: str) -> str | None:
     """_duty_verb of a lower-case Finnish word's preferred reading."""
-    analyses = _voikko_readings(word)
-    if not analyses:
-        return None
-    reading = _preferred(analyses, word)
-    return _duty_verb(reading, (reading.get("BASEFORM") or word).lower())
+    known = _fi_reading(word)
+    return _duty_verb(*known) if known else None
 
 
 def _compound_parts(reading: dict, base: str) -> tuple[str, ...]:

@@ -20,6 +20,11 @@ def number_value(word: str, lang: str) -> int | None:
     return (patterns.FI_NUMBER_WORDS if lang == "fi" else patterns.EN_NUMBER_WORDS).get(word.lower())
 
 
+def numbers_in(text: str, lang: str) -> set[int]:
+    """The numbers a text states, in digits or words ("21 months", "five years", "viiden vuoden")."""
+    return {value for word in patterns.WORD.findall(text) if (value := number_value(word, lang)) is not None}
+
+
 def is_verbatim(quote: str, source: str) -> bool:
     """True when `quote` is a non-empty exact substring of `source`."""
     return bool(quote) and quote in source

@@ -2056,7 +2056,7 @@ def test_a_number_the_question_names_picks_one_of_nested_alternatives(retriever)
     # exam_numbered_alternative_own's num-en-002 (written before the rule): BIA 172.1(1)(b)'s "(ii) 36 months …" is
     # the alternative asked for, not (b) with its 24 months too. A question naming numbers of both alternatives
     # ("between 1 and 5 years": BIA 96(1)(b)(i) one year, (ii) five years) still gets both.
-    from core.answer import numbers_in
+    from core.text import numbers_in
 
     assert numbers_in("between 1 and five years, viiden vuoden", "en") == {1, 5}
     assert numbers_in("viiden vuoden kuluessa", "fi") == {5}
