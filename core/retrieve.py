@@ -11,7 +11,7 @@ import json
 import re
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 import unicodedata
@@ -873,21 +873,23 @@ def _register(lang: str) -> tuple[RegisterEntry, ...]:
                  for (key, phrase), (terms, words) in table.items())
 
 
-def _register_entries_in(text: str, lang: str) -> list[RegisterEntry]:
+@lru_cache(maxsize=1024)
+def _register_entries_in(text: str, lang: str) -> tuple[RegisterEntry, ...]:
     """The synonym table's rows whose everyday word or phrase the question uses; a duty participle counts as its verb
-    ("on kerrottava" uses kertoa's row)."""
+    ("on kerrottava" uses kertoa's row). Cached: the search and the sentence evidence of every reranked unit ask it of
+    the same question (12 times per question)."""
     an = analyzer(lang)
     joined = " " + " ".join(an.terms(text, compounds=False) + an.duty_verbs(text)) + " "
     lemmas = " " + " ".join(lemma for lemma in an.lemmas(text) if lemma not in _ARTICLES) + " "
-    return [entry for entry in _register(lang) if entry.phrase and
-            f" {' '.join(entry.phrase)} " in (joined if entry.phrase == entry.key_terms else lemmas)]
+    return tuple(entry for entry in _register(lang) if entry.phrase and
+                 f" {' '.join(entry.phrase)} " in (joined if entry.phrase == entry.key_terms else lemmas))
 
 
-def _statute_terms(entries: list[RegisterEntry]) -> list[str]:
+def _statute_terms(entries: Sequence[RegisterEntry]) -> list[str]:
     return [t for entry in entries for t in entry.statute_terms]
 
 
-def _statute_words(entries: list[RegisterEntry]) -> list[str]:
+def _statute_words(entries: Sequence[RegisterEntry]) -> list[str]:
     return list(dict.fromkeys(w for entry in entries for w in entry.statute_words))
 
 
