@@ -636,9 +636,17 @@ CONCESSION_QUESTION = re.compile(
 STILL_QUESTION = re.compile(
     r"^\s*(?:can|could|may|might|does|do|is|are|will|would|must|shall|has|have|\w+(?:ko|kö))\b"
     rf"(?=.*(?:{CONCESSION_QUESTION.pattern}|\b(?:still|silti)\b))", re.I)
-NOT_PREVENTED = re.compile(
-    r"\b(?:(?:is|are)\s+not\s+prevented|do(?:es)?\s+not\s+prevent|as\s+preventing|ei\s+estä)\b|"
-    r"\bnothing\s+in\s+[^.;]{0,60}?\bprevents?\b", re.I)
+# "Does X affect / stop / take away Y?", "Vaikuttaako X …?": a saving clause answers it as it answers "still?" ("Nothing
+# in this section diminishes or affects …", "Subsection (1) does not affect …", "Järjestely ei vaikuta …").
+EFFECT_ON_QUESTION = re.compile(
+    r"^\s*(?:does|do|did|will|would|can|could|is|are)\b(?=.*\b(?:affects?|stops?|prevents?|bars?|precludes?|"
+    r"prohibits?|limits?|restricts?|diminish(?:es)?|takes?\s+away|changes?|alters?|overrides?|ends?)\b)|"
+    r"^\s*(?:vaikuttaako|estääkö|rajoittaako|muuttaako|poistaako|lakkauttaako)\b", re.I)
+SAVING = re.compile(
+    r"\b(?:(?:is|are)\s+not\s+(?:prevented|precluded|affected)|do(?:es)?\s+not\s+(?:prevent|preclude|affect|limit|"
+    r"restrict|relieve)|as\s+preventing|ei\s+(?:estä|vaikuta|rajoita))\b|"
+    r"\bnothing\s+in\s+[^.;]{0,80}?\b(?:prevents?|precludes?|affects?|limits?|restricts?|diminish(?:es)?|relieves?|"
+    r"(?:shall|is\s+to)\s+be\s+construed)\b", re.I)
 # "Does the programme always lapse …?" / "Raukeaako ohjelma aina …?": asks whether the rule has an exception.
 UNIVERSAL_QUESTION = re.compile(
     r"\b(?:always|in\s+(?:every|all)\s+cases?|without\s+exception|aina(?!,?\s+kun)|poikkeuksetta|"

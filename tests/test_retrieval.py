@@ -1305,9 +1305,9 @@ def test_a_rule_that_does_not_prevent_answers_can_x_still(retriever):
     assert patterns.STILL_QUESTION.search("Can the court still apply common-law rules?")
     assert patterns.STILL_QUESTION.search("Voiko velkoja nostaa kanteen, vaikka perintäkielto on voimassa?")
     assert not patterns.STILL_QUESTION.search("Which actions are still permitted under the contract?")
-    assert patterns.NOT_PREVENTED.search("Nothing in this Part prevents the court from refusing")
-    assert patterns.NOT_PREVENTED.search("A foreign representative is not prevented from making an application")
-    assert patterns.NOT_PREVENTED.search("Kielto ei estä velkojaa panemasta vireille oikeudenkäyntiä")
+    assert patterns.SAVING.search("Nothing in this Part prevents the court from refusing")
+    assert patterns.SAVING.search("A foreign representative is not prevented from making an application")
+    assert patterns.SAVING.search("Kielto ei estä velkojaa panemasta vireille oikeudenkäyntiä")
     a = answer(retriever, "Can the court still apply common-law rules on recognizing foreign insolvency orders even "
                           "though the CCAA has its own cross-border Part?")
     assert a.primary.id == "C-36:61:1" and "Nothing in this Part prevents the court" in a.quote
@@ -1317,6 +1317,25 @@ def test_a_rule_that_does_not_prevent_answers_can_x_still(retriever):
     a = answer(retriever, "Which actions are still permitted under an eligible financial contract once CCAA "
                           "proceedings have begun?")
     assert a.primary.id == "C-36:34:8" and "any dealing with financial collateral" in a.quote
+
+
+def test_a_saving_clause_answers_does_x_affect_or_stop_y(retriever):
+    """"Does X affect / stop / limit Y?" / "Vaikuttaako …?" is answered by the saving clause beside the rule ("Nothing in
+    this section diminishes or affects …", "Nothing in subsection (1) precludes …", "ei vaikuta"): on
+    exam_saving_clause_own (12 questions on random saving clauses, written first) 6 → 7, and own42's CCAA 48(4)."""
+    assert patterns.EFFECT_ON_QUESTION.search("Does the sale end a licensee's right to use it?")
+    assert patterns.EFFECT_ON_QUESTION.search("Vaikuttaako ohjelman raukeaminen jo tehtyihin oikeustoimiin?")
+    assert not patterns.EFFECT_ON_QUESTION.search("What does the stay prevent creditors from doing?")
+    assert patterns.SAVING.search("Nothing in subsection (1) shall be construed as requiring further supply")
+    assert patterns.SAVING.search("Subsection (1.2) does not affect the liability of a successor employer")
+    assert patterns.SAVING.search("Järjestely ei vaikuta mainittujen velkojien asemaan vakuusvelkojina.")
+    assert not patterns.SAVING.search("The stay does not apply to a secured creditor")
+    a = answer(retriever, "Does the recognition of a foreign main proceeding stop the debtor company from commencing "
+                          "proceedings under the CCAA?")
+    assert a.primary.id == "C-36:48:4" and "Nothing in subsection (1) precludes the debtor company" in a.quote
+    a = answer(retriever, "Does assigning certain judges to bankruptcy business restrict what the other judges of the "
+                          "court can do?")
+    assert a.primary.id == "B-3:185:2" and "diminishes or affects the powers or jurisdiction" in a.quote
 
 
 def test_a_subsection_reads_the_words_of_the_earlier_one_it_cites(retriever):
