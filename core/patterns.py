@@ -647,6 +647,7 @@ SAVING = re.compile(
     r"restrict|relieve)|as\s+preventing|ei\s+(?:estä|vaikuta|rajoita))\b|"
     r"\bnothing\s+in\s+[^.;]{0,80}?\b(?:prevents?|precludes?|affects?|limits?|restricts?|diminish(?:es)?|relieves?|"
     r"(?:shall|is\s+to)\s+be\s+construed)\b", re.I)
+SAVING_QUESTION = re.compile(f"{STILL_QUESTION.pattern}|{EFFECT_ON_QUESTION.pattern}", re.I)  # asks for a SAVING
 # "Does the programme always lapse …?" / "Raukeaako ohjelma aina …?": asks whether the rule has an exception.
 UNIVERSAL_QUESTION = re.compile(
     r"\b(?:always|in\s+(?:every|all)\s+cases?|without\s+exception|aina(?!,?\s+kun)|poikkeuksetta|"
