@@ -276,7 +276,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
         (patterns.PAYER_QUESTION, patterns.PAYER.search), (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search),
         (patterns.CONTENT_QUESTION, patterns.CONTENT.search), (patterns.APPLICATION_QUESTION, patterns.APPLIES.search),
         (patterns.WHERE_PROVIDED_QUESTION, lambda seg: patterns.SIGNPOST.match(seg.strip())),
-        (patterns.SAVING_QUESTION, patterns.SAVING.search)]
+        (patterns.SAVING_QUESTION, patterns.SAVING.search),
+        (patterns.STILL_QUESTION, patterns.CONCEDES.search)]
     whole_types = [states for question_pattern, states in time_and_amount + other_types
                    if question_pattern.search(question)]
     asked_time_or_amount = [states for question_pattern, states in time_and_amount if question_pattern.search(asked)]

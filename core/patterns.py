@@ -645,9 +645,16 @@ EFFECT_ON_QUESTION = re.compile(
 SAVING = re.compile(
     r"\b(?:(?:is|are)\s+not\s+(?:prevented|precluded|affected)|do(?:es)?\s+not\s+(?:prevent|preclude|affect|limit|"
     r"restrict|relieve)|as\s+preventing|ei\s+(?:estä|vaikuta|rajoita))\b|"
-    r"\bnothing\s+in\s+[^.;]{0,80}?\b(?:prevents?|precludes?|affects?|limits?|restricts?|diminish(?:es)?|relieves?|"
-    r"(?:shall|is\s+to)\s+be\s+construed)\b", re.I)
+    r"\bnothing\s+in\s+(?:or\s+done\s+under\s+authority\s+of\s+)?(?:this|these|subsections?|sections?|paragraphs?|"
+    r"subparagraphs?|parts?)\b", re.I)  # the drafting formula, whatever its verb: affects, precludes, exempts, …
 SAVING_QUESTION = re.compile(f"{STILL_QUESTION.pattern}|{EFFECT_ON_QUESTION.pattern}", re.I)  # asks for a SAVING
+# A "still?" / "even though …?" question is also answered by a sentence saying its rule holds despite something
+# ("Vahvistettua maksuohjelmaa on muutoksenhausta huolimatta noudatettava", "… may … rely on his security
+# notwithstanding that the claim is included …") — not by "despite subsection 121(1)" / "1 momentin estämättä", which
+# override one cited provision: the EXCEPTS edges and _exceptions_first read those.
+CONCEDES = re.compile(
+    r"\b(?:notwithstanding|despite)\b(?!\s+(?:sub)?(?:section|paragraph|rule)s?\b)|\beven\s+(?:if|though)\b|"
+    r"\bregardless\s+of\b|\bvaikka\b|\b(?!(?:momentin|luvun|kohdan|n)\s)\w+\s+(?:huolimatta|estämättä)\b", re.I)
 # "Does the programme always lapse …?" / "Raukeaako ohjelma aina …?": asks whether the rule has an exception.
 UNIVERSAL_QUESTION = re.compile(
     r"\b(?:always|in\s+(?:every|all)\s+cases?|without\s+exception|aina(?!,?\s+kun)|poikkeuksetta|"

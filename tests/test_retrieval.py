@@ -1338,6 +1338,25 @@ def test_a_saving_clause_answers_does_x_affect_or_stop_y(retriever):
     assert a.primary.id == "B-3:185:2" and "diminishes or affects the powers or jurisdiction" in a.quote
 
 
+def test_a_rule_that_holds_despite_something_answers_even_though(retriever):
+    """"… even though …?" / "…, vaikka …?" is also answered by the sentence saying its rule holds despite something
+    ("… on muutoksenhausta huolimatta noudatettava", "ranks above … despite any other provision") — not by one that
+    overrides a cited provision ("Despite subsection 121(1)", "1 momentin estämättä"), which the EXCEPTS edges read.
+    Any "Nothing in this section / subsection (3) …" is a saving clause, whatever its verb ("exempts")."""
+    assert patterns.CONCEDES.search("Vahvistettua maksuohjelmaa on muutoksenhausta huolimatta noudatettava")
+    assert patterns.CONCEDES.search("may elect to rely on his security notwithstanding that the claim is included")
+    assert not patterns.CONCEDES.search("Despite subsection 121(1), a claim against a debtor")
+    assert not patterns.CONCEDES.search("Sovelletaan 1 momentin estämättä")
+    assert patterns.SAVING.search("Nothing in subsection (3) exempts a monitor from any duty to report")
+    assert not patterns.SAVING.search("There is nothing in the file")
+    a = answer(retriever, "Onko vahvistettua maksuohjelmaa noudatettava, vaikka päätöksestä on valitettu korkeampaan "
+                          "oikeuteen?")
+    assert a.primary.id == "57/1993:5:38:2" and "muutoksenhausta huolimatta noudatettava" in a.quote
+    a = answer(retriever, "Does the Crown's claim for the costs of remedying environmental damage rank ahead of "
+                          "secured creditors even though they hold security?")
+    assert a.primary.id == "B-3:14.06:7:b" and "despite any other provision of this Act" in a.quote
+
+
 def test_a_subsection_reads_the_words_of_the_earlier_one_it_cites(retriever):
     """"The provisions of this Act concerning the discharge … whether or not the bankrupt applies … for a discharge
     referred to in subsection (2)" speaks of what 168.1(1)–(2) name (the automatic discharge): BIA 168.1(3) answers
