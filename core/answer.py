@@ -787,6 +787,43 @@ def _other_than_first(retriever: Retriever, retrieval: Retrieval, ordered: list[
     return [moved] + [c for c in ordered if c is not moved]
 
 
+def _besides_the_first(retriever: Retriever, retrieval: Retrieval, ordered: list[Candidate], units: dict[str, Node],
+                       located: dict[str, Located]) -> list[Candidate]:
+    """"Besides removing a director …, what else may the court do?": the question's words find what it sets aside
+    (BIA 64(1), the removal), and the answer is the provision beside it ((2), "The court may … fill any vacancy").
+    When the first answer's quote holds most of the set-aside words outside its premise and does not itself add to
+    them ("In addition to any creditor …"), the provision of its section that best answers the rest of the question,
+    among those holding fewer of those words, goes first."""
+    m = patterns.BESIDES_QUESTION.search(retrieval.query)
+    if not m or not ordered:
+        return ordered
+    an = analyzer(retrieval.lang)
+    set_aside = set(an.terms(next(g for g in m.groups() if g)))
+    top = ordered[0]
+    first = units[top.node_id]
+    # A first answer holding them only in its premise provides what comes with them: it stays.
+    held = set_aside & set(an.terms(patterns.OPENING_PREMISE.sub("", located[top.node_id].quote, count=1)))
+    if 2 * len(held) <= len(set_aside) or not first.section_id or first.section_id == first.id \
+            or patterns.ADDS_TO.search(located[top.node_id].quote):
+        return ordered
+    rest = (retrieval.query[:m.start()] + " " + retrieval.query[m.end():]).strip()
+    listed = {c.node_id: c for c in ordered}
+    beside = [units[c.node_id] for c in ordered[1:] if c.node_id in units]
+    beside += [n for n in store.children(retriever.db, first.section_id) if n.id not in listed and not n.repealed]
+    # What is beside the set-aside thing holds fewer of its words than the first answer does.
+    scored = [(localise(retriever, n, rest, retrieval.lang, retriever.graph), n) for n in beside
+              if n.section_id == first.section_id and not nested(first.id, n.id)
+              and len(set_aside & set(an.terms(n.text))) < len(held)]
+    best = max(scored, key=lambda pair: pair[0].score, default=None)  # the search's order breaks a tie
+    if best is None or best[0].score <= 0:
+        return ordered
+    loc, unit = best
+    located[unit.id] = loc
+    units[unit.id] = unit
+    moved = listed.get(unit.id) or Candidate(unit.id, unit.law_key, score=top.score)
+    return [moved] + [c for c in ordered if c is not moved]
+
+
 def _first_section(db, parts: list[Node]) -> Node | None:
     """The first section in force under a law or chapter (a law's first part may be a chapter)."""
     for part in parts:
@@ -887,6 +924,7 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
                                                every_sibling=every_sibling)
     if mode == "graph" and ordered:
         ordered = _other_than_first(retriever, retrieval, ordered, units, located)
+        ordered = _besides_the_first(retriever, retrieval, ordered, units, located)
         ordered = _past_a_signpost(retriever.graph, ordered, located, retrieval.query)
     if mode == "graph" and (patterns.CONCESSION_QUESTION.search(retrieval.query)
                             or patterns.UNIVERSAL_QUESTION.search(retrieval.query)):

@@ -358,6 +358,21 @@ OTHER_THAN_WORDS = re.compile(rf"\b(?:{OTHER_THAN})\b", re.I)
 QUESTION_OTHER_THAN = re.compile(
     rf"\b(?:{MUU_FORMS}(?:kin|kaan|kään)?|other)"
     r"(?:\s+[\w’'-]+){0,3}?\s+(?:kuin|than)\s+(?P<excluded>[^,.;:?!]{1,80})", re.I)
+# A question that sets one thing aside and asks for the rest: "Besides removing a director …, what else may the court
+# do?", "Who besides a creditor can apply …?", "Velallisen oman hakemuksen lisäksi, ketkä …?". `excluded` is what is
+# set aside — at the question's start up to its comma, after who / what, or the genitives before *lisäksi* ("apart
+# from the bankrupt" inside a clause is a place, and "on lisäksi liitettävä" an "also", not a cue).
+BESIDES_QUESTION = re.compile(
+    r"^\s*(?:besides|apart\s+from|aside\s+from|in\s+addition\s+to|other\s+than)\s+(?P<excluded>[^,?;]{1,100}),|"
+    r"\b(?:who|what)\s+(?:else\s+)?(?:besides|apart\s+from|aside\s+from|other\s+than|in\s+addition\s+to)\s+"
+    r"(?P<excluded_after_wh>[^,?;]{1,60}?)(?=\s+(?:can|could|may|must|is|are|has|have|does|do|should|shall|gets?)\b|,|\?)|"
+    r"(?P<excluded_fi>(?:(?:(?!on\b)[\w-]+n|ja|tai)\s+){0,3}(?!on\b)[\w-]+n)\s+lisäksi\b", re.I)
+# A quote opening with its premise ("If the court declares a person to be a critical supplier, the court may …"):
+# what follows the first comma is what it provides.
+OPENING_PREMISE = re.compile(r"^\W*(?:if|where|when|once|jos|kun|mikäli)\b[^,]*,\s*", re.I)
+# A provision that itself adds to something ("In addition to any creditor who may file …", "pidetään lisäksi") is
+# the answer to a question that sets that something aside.
+ADDS_TO = re.compile(r"\b(?:in\s+addition\s+to|besides|lisäksi)\b", re.I)
 # Up to four words between "other than" and the reference it excludes ("other than those referred to in …").
 SCOPE_GAP = re.compile(r"^(?:\s+[\w’'-]+){0,4}\s+$")
 # "Who must be notified / gets a copy …?", "To whom must X be sent?", "Kenelle … on ilmoitettava / toimitettava?": asks

@@ -2601,6 +2601,35 @@ def test_a_question_leaving_out_what_one_provision_says_gets_the_provision_that_
     assert b.primary.id == "120/2004:7:2:4"
 
 
+def test_a_question_setting_one_thing_aside_reads_what_is_set_aside():
+    excluded = lambda q: [g for g in patterns.BESIDES_QUESTION.search(q).groups() if g]  # noqa: E731
+    assert excluded("Besides removing a director of a debtor who filed a proposal, what else may the court do?") == [
+        "removing a director of a debtor who filed a proposal"]
+    assert excluded("Who besides a creditor can apply for a bankruptcy order?") == ["a creditor"]
+    assert excluded("Velallisen oman hakemuksen lisäksi, ketkä voivat hakea velkajärjestelyä?") == [
+        "Velallisen oman hakemuksen"]
+    # A place inside a clause, and Finnish "lisäksi" as "also", set nothing aside.
+    assert not patterns.BESIDES_QUESTION.search("Is a support order for children living apart from the bankrupt "
+                                                "a provable claim?")
+    assert not patterns.BESIDES_QUESTION.search("Mitä hakemukseen on lisäksi liitettävä?")
+
+
+def test_a_question_setting_aside_what_the_first_answer_says_gets_the_provision_beside_it(retriever):
+    # Not evaluation questions. BIA 64(1) holds the set-aside removal; (2), beside it, fills the vacancy.
+    a = answer(retriever, "Apart from removing a director of a debtor who has filed a proposal, what other order can "
+                          "the court make?")
+    assert a.primary.id == "B-3:64:2"
+    assert a.quote == "The court may, by order, fill any vacancy created under subsection (1)."
+    # A first answer that itself adds to what is set aside is the answer ("In addition to any creditor …") …
+    b = answer(retriever, "Besides creditors, who may apply for a bankruptcy order against a securities firm?")
+    assert b.primary.id == "B-3:256:1"
+    # … and so is one holding it only in its premise ("If the court declares a person to be a critical supplier,
+    # the court may make an order requiring the person to supply …").
+    c = answer(retriever, "Besides declaring a company's supplier critical, what can the court require of that "
+                          "supplier?")
+    assert c.primary.id == "C-36:11.4:2"
+
+
 def test_the_fusion_reads_each_sides_list_past_the_fiftieth_unit(retriever):
     # Not an evaluation question. BIA 171(1) is dense search's second hit and keyword search's 57th: both ranks
     # count in its fused score (with lists cut at 50 it had only the dense one).
