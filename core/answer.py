@@ -79,7 +79,8 @@ SIBLING_ANSWERS = ((patterns.LIMIT_QUESTION, patterns.LIMIT, False),
                    (patterns.RECIPIENT_QUESTION, patterns.RECIPIENT, False),
                    (patterns.FACTORS_QUESTION, patterns.FACTORS, True),
                    (patterns.FACTOR_QUESTION, patterns.FACTORS, True),
-                   (patterns.CONTENT_QUESTION, patterns.CONTENT, True))
+                   (patterns.CONTENT_QUESTION, patterns.CONTENT, True),
+                   (patterns.APPEAL_QUESTION, patterns.APPEALABLE, True))
 # A cited provision joins the reranked units when its evidence is this much stronger than theirs: swept 1.0–1.5,
 # +2 of 221 questions at 1.1–1.35, one lost at 1.0 (a stay "for such period" citing a notice's ten days).
 CITED_PERIOD_MARGIN = 1.25
@@ -281,7 +282,10 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     whole_types = [states for question_pattern, states in time_and_amount + other_types
                    if question_pattern.search(question)]
     asked_time_or_amount = [states for question_pattern, states in time_and_amount if question_pattern.search(asked)]
-    asked_types = asked_time_or_amount + [states for question_pattern, states in other_types
+    # Whether a decision can be appealed picks the quote, not the provision: the Acts say it of many decisions, and
+    # which decision is asked about is the question's other words.
+    quote_types = [(patterns.APPEAL_QUESTION, patterns.APPEALABLE.search)]
+    asked_types = asked_time_or_amount + [states for question_pattern, states in other_types + quote_types
                                           if question_pattern.search(asked)]
     fits = _modal_fit(asked, unit.lang)
     first_item = min(cuts) if cuts else len(text)

@@ -602,6 +602,23 @@ VALIDITY = re.compile(
     r"\b(?:void|null|valid|invalid|of\s+no\s+force\s+or\s+effect|in\s+full\s+force\s+and\s+effect|"
     r"(?:is|are)\s+(?:not\s+)?binding|unenforceable|enforceable|mitätön|mitättöm\w*|pätevä|pätevän|tehoton|"
     r"tehottom\w*|ei\s+sido|sitoo|sitova\w*)\b", re.I)
+# "Can the refusal be appealed?", "Can a creditor challenge the chair's ruling?", "Voiko päätöksestä valittaa?",
+# "Saako päätökseen hakea muutosta?" — asked of a decision with can / may / voiko / saako, not every question naming
+# an appeal ("Where does an appeal … lie?", "Can a registrar hear an appeal …?"): asks whether a decision can be
+# appealed; answered by the sentence that says so
+# ("is subject to appeal", "any creditor may appeal", "is final and conclusive", "ei saa hakea muutosta
+# valittamalla"), often beside the provision that makes the decision. *valittaa* (to appeal) is spelt apart from
+# *valita* (to choose: "valittu", "valitaan").
+APPEAL_QUESTION = re.compile(
+    r"\b(?:can|may|could)\b[^?]*?\b(?:be\s+(?:appealed|challenged|overturned)|(?<!\ban\s)(?<!\bthe\s)(?:appeal|challenge)"
+    r"\s+(?:the|a|an|any|this|that|their|his|her|to|against|from|in|what)\b)|\bappealable\b|\bis\s+there\s+(?:an?\s+|any\s+)?(?:right\s+of\s+)?appeal\b|"
+    r"\bchallenged\s+(?:any\s+)?further\b|"
+    r"\b(?:voiko|saako|voidaanko|onko)\b[^?]*?\b(?:valitta\w*|hakea\s+(?:erikseen\s+)?muutosta|"
+    r"muutosta\s+(?:erikseen\s+)?hakea|muutoksenhakuoikeu\w*)", re.I)
+APPEALABLE = re.compile(
+    r"\b(?:appeal\s+lies|(?:subject|right)\s+to\s+(?:an\s+)?appeal|may\s+appeal|leave\s+to\s+appeal|no\s+appeal|"
+    r"final\s+and\s+conclusive|valitta\w*|valitus\w*)\b|"
+    r"\bhakea\s+(?:erikseen\s+)?muutosta\b|\bmuutosta\s+(?:erikseen\s+)?hakea\b", re.I)
 # "What must a proof of claim contain?", "What has to be filed with an assignment?", "Mitä hakemuksessa pitää kertoa?",
 # "Mitä hakemukseen on liitettävä?", "Mitä pesäluettelossa on mainittava?": asks what a document holds or comes with;
 # answered by the sentence that says what it must contain, state or be accompanied by ("shall contain", "must be

@@ -2630,6 +2630,29 @@ def test_a_question_setting_aside_what_the_first_answer_says_gets_the_provision_
     assert c.primary.id == "C-36:11.4:2"
 
 
+def test_an_appeal_question_is_one_that_asks_whether_a_decision_can_be_appealed():
+    for asked in ("Can the refusal be appealed?", "Can a creditor appeal the chair's decision?",
+                  "Voiko päätöksestä valittaa?", "Saako päätökseen hakea erikseen muutosta?"):
+        assert patterns.APPEAL_QUESTION.search(asked), asked
+    for other in ("Where does an appeal from a CCAA order lie?", "Can a registrar hear an appeal against a decision?",
+                  "Can the Supreme Court of Canada award costs on a bankruptcy appeal it hears?",
+                  "Voiko yrityssaneeraukseen valita useamman selvittäjän?"):  # *valita*, to choose
+        assert not patterns.APPEAL_QUESTION.search(other), other
+
+
+def test_an_appeal_question_gets_the_sentence_or_the_sibling_that_says_whether_an_appeal_lies(retriever):
+    # Not evaluation questions. BIA 175(1) holds the certificate's words; (2), beside it, says the refusal is
+    # subject to appeal.
+    a = answer(retriever, "Can a bankrupt appeal a refusal to grant the misfortune certificate that ends statutory "
+                          "disqualifications?")
+    assert a.primary.id == "B-3:175:2"
+    assert "a refusal to grant such a certificate is subject to appeal" in a.quote
+    # The provision is found by its other words; its quote is the sentence that says no appeal lies.
+    b = answer(retriever, "Saako konserniyhtiön konkurssiasian siirtämisestä toiseen tuomioistuimeen hakea muutosta?")
+    assert b.primary.id == "120/2004:7:3:2"
+    assert "Päätökseen, jolla asia on siirretty, ei saa hakea muutosta valittamalla." in b.quote
+
+
 def test_the_fusion_reads_each_sides_list_past_the_fiftieth_unit(retriever):
     # Not an evaluation question. BIA 171(1) is dense search's second hit and keyword search's 57th: both ranks
     # count in its fused score (with lists cut at 50 it had only the dense one).
