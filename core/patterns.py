@@ -365,7 +365,8 @@ QUESTION_OTHER_THAN = re.compile(
 BESIDES_QUESTION = re.compile(
     r"^\s*(?:besides|apart\s+from|aside\s+from|in\s+addition\s+to|other\s+than)\s+(?P<excluded>[^,?;]{1,100}),|"
     r"\b(?:who|what)\s+(?:else\s+)?(?:besides|apart\s+from|aside\s+from|other\s+than|in\s+addition\s+to)\s+"
-    r"(?P<excluded_after_wh>[^,?;]{1,60}?)(?=\s+(?:can|could|may|must|is|are|has|have|does|do|should|shall|gets?)\b|,|\?)|"
+    r"(?P<excluded_after_wh>[^,?;]{1,60}?)"
+    r"(?=\s+(?:can|could|may|must|is|are|has|have|does|do|should|shall|gets?)\b|,|\?)|"
     r"(?P<excluded_fi>(?:(?:(?!on\b)[\w-]+n|ja|tai)\s+){0,3}(?!on\b)[\w-]+n)\s+lisäksi\b", re.I)
 # A quote opening with its premise ("If the court declares a person to be a critical supplier, the court may …"):
 # what follows the first comma is what it provides.
@@ -605,14 +606,14 @@ VALIDITY = re.compile(
 # "Can the refusal be appealed?", "Can a creditor challenge the chair's ruling?", "Voiko päätöksestä valittaa?",
 # "Saako päätökseen hakea muutosta?" — asked of a decision with can / may / voiko / saako, not every question naming
 # an appeal ("Where does an appeal … lie?", "Can a registrar hear an appeal …?"): asks whether a decision can be
-# appealed; answered by the sentence that says so
-# ("is subject to appeal", "any creditor may appeal", "is final and conclusive", "ei saa hakea muutosta
-# valittamalla"), often beside the provision that makes the decision. *valittaa* (to appeal) is spelt apart from
-# *valita* (to choose: "valittu", "valitaan").
+# appealed; answered by the sentence that says so ("is subject to appeal", "any creditor may appeal", "is final and
+# conclusive", "ei saa hakea muutosta valittamalla"), often beside the provision that makes the decision. *valittaa*
+# (to appeal) is spelt apart from *valita* (to choose: "valittu", "valitaan").
 APPEAL_QUESTION = re.compile(
-    r"\b(?:can|may|could)\b[^?]*?\b(?:be\s+(?:appealed|challenged|overturned)|(?<!\ban\s)(?<!\bthe\s)(?:appeal|challenge)"
-    r"\s+(?:the|a|an|any|this|that|their|his|her|to|against|from|in|what)\b)|\bappealable\b|\bis\s+there\s+(?:an?\s+|any\s+)?(?:right\s+of\s+)?appeal\b|"
-    r"\bchallenged\s+(?:any\s+)?further\b|"
+    r"\b(?:can|may|could)\b[^?]*?\b(?:be\s+(?:appealed|challenged|overturned)|"
+    r"(?<!\ban\s)(?<!\bthe\s)(?:appeal|challenge)\s+"
+    r"(?:the|a|an|any|this|that|their|his|her|to|against|from|in|what)\b)|"
+    r"\bappealable\b|\bis\s+there\s+(?:an?\s+|any\s+)?(?:right\s+of\s+)?appeal\b|\bchallenged\s+(?:any\s+)?further\b|"
     r"\b(?:voiko|saako|voidaanko|onko)\b[^?]*?\b(?:valitta\w*|hakea\s+(?:erikseen\s+)?muutosta|"
     r"muutosta\s+(?:erikseen\s+)?hakea|muutoksenhakuoikeu\w*)", re.I)
 APPEALABLE = re.compile(
