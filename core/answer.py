@@ -80,7 +80,8 @@ SIBLING_ANSWERS = ((patterns.LIMIT_QUESTION, patterns.LIMIT, False),
                    (patterns.FACTORS_QUESTION, patterns.FACTORS, True),
                    (patterns.FACTOR_QUESTION, patterns.FACTORS, True),
                    (patterns.CONTENT_QUESTION, patterns.CONTENT, True),
-                   (patterns.APPEAL_QUESTION, patterns.APPEALABLE, True))
+                   (patterns.APPEAL_QUESTION, patterns.APPEALABLE, True),
+                   (patterns.PLACE_QUESTION, patterns.PLACE, False))
 # A cited provision joins the reranked units when its evidence is this much stronger than theirs: swept 1.0–1.5,
 # +2 of 221 questions at 1.1–1.35, one lost at 1.0 (a stay "for such period" citing a notice's ten days).
 CITED_PERIOD_MARGIN = 1.25

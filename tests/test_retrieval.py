@@ -2653,6 +2653,15 @@ def test_an_appeal_question_gets_the_sentence_or_the_sibling_that_says_whether_a
     assert "Päätökseen, jolla asia on siirretty, ei saa hakea muutosta valittamalla." in b.quote
 
 
+def test_a_where_question_gets_the_sibling_that_states_the_place(retriever):
+    # Not an evaluation question. BIA 47.1(1) holds its words (the interim receiver, the notice of intention) and
+    # states no place; 47.1(4), beside it, says where the application is filed.
+    a = answer(retriever, "In which court does a creditor file for an interim receiver after the debtor files a "
+                          "notice of intention?")
+    assert a.primary.id == "B-3:47.1:4"
+    assert "is to be filed in a court having jurisdiction in the judicial district" in a.quote
+
+
 def test_the_fusion_reads_each_sides_list_past_the_fiftieth_unit(retriever):
     # Not an evaluation question. BIA 171(1) is dense search's second hit and keyword search's 57th: both ranks
     # count in its fused score (with lists cut at 50 it had only the dense one).
