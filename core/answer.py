@@ -601,6 +601,14 @@ def _located(retriever: Retriever, retrieval: Retrieval, located: dict[str, Loca
     return located[unit.id]
 
 
+def _unlisted_in_section(db, section_id: str, ordered: list[Candidate], first_id: str) -> list[Node]:
+    """The provisions in force of a section that the ranked list does not hold, less those nesting with the first
+    answer: where a rule about siblings looks beyond the list."""
+    listed = {c.node_id for c in ordered}
+    return [n for n in store.children(db, section_id)
+            if not n.repealed and n.id not in listed and not nested(first_id, n.id)]
+
+
 def _stated_by_a_sibling(retriever: Retriever, retrieval: Retrieval, ordered: list[Candidate],
                          units: dict[str, Node], located: dict[str, Located], states: Callable[[str], object],
                          every_sibling: bool = False) -> list[Candidate]:
@@ -618,9 +626,7 @@ def _stated_by_a_sibling(retriever: Retriever, retrieval: Retrieval, ordered: li
     section_id = units[top.node_id].section_id
     pool = list(ordered[1:] if every_sibling else ordered[1:SIBLING_LISTED_DEPTH])
     if every_sibling and section_id:
-        listed = {c.node_id for c in ordered}
-        unlisted = [n for n in store.children(retriever.db, section_id)
-                    if not n.repealed and n.id not in listed and not nested(top.node_id, n.id)]
+        unlisted = _unlisted_in_section(retriever.db, section_id, ordered, top.node_id)
         units.update((n.id, n) for n in unlisted)
         pool += [Candidate(n.id, n.law_key, score=top.score) for n in unlisted]
     for cand in pool:
@@ -814,7 +820,7 @@ def _besides_the_first(retriever: Retriever, retrieval: Retrieval, ordered: list
     rest = (retrieval.query[:m.start()] + " " + retrieval.query[m.end():]).strip()
     listed = {c.node_id: c for c in ordered}
     beside = [units[c.node_id] for c in ordered[1:] if c.node_id in units]
-    beside += [n for n in store.children(retriever.db, first.section_id) if n.id not in listed and not n.repealed]
+    beside += _unlisted_in_section(retriever.db, first.section_id, ordered, first.id)
     # What is beside the set-aside thing holds fewer of its words than the first answer does.
     scored = [(localise(retriever, n, rest, retrieval.lang, retriever.graph), n) for n in beside
               if n.section_id == first.section_id and not nested(first.id, n.id)
