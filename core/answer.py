@@ -741,6 +741,13 @@ def _exceptions_first(retriever: Retriever, retrieval: Retrieval, ranked: list[C
     return first + [c for c in ranked if c not in first]
 
 
+def _unit_first(ordered: list[Candidate], unit: Node) -> list[Candidate]:
+    """`unit` goes first: its own candidate where the list holds it, else a new one at the first answer's score."""
+    moved = next((c for c in ordered if c.node_id == unit.id), None) or Candidate(unit.id, unit.law_key,
+                                                                                 score=ordered[0].score)
+    return [moved] + [c for c in ordered if c is not moved]
+
+
 def _excluded_by_reference(graph: expand_mod.GraphView, unit: Node) -> set[str]:
     """The units a unit's text leaves out by reference: "muita kuin 2 momentissa tarkoitettuja tietoja",
     "other than those referred to in subsection (1)"."""
@@ -793,9 +800,7 @@ def _other_than_first(retriever: Retriever, retrieval: Retrieval, ordered: list[
         return ordered
     first = found[0]
     _located(retriever, retrieval, located, units[first])
-    moved = next((c for c in ordered if c.node_id == first), None) or Candidate(first, units[first].law_key,
-                                                                              score=ordered[0].score)
-    return [moved] + [c for c in ordered if c is not moved]
+    return _unit_first(ordered, units[first])
 
 
 def _besides_the_first(retriever: Retriever, retrieval: Retrieval, ordered: list[Candidate], units: dict[str, Node],
@@ -818,21 +823,19 @@ def _besides_the_first(retriever: Retriever, retrieval: Retrieval, ordered: list
             or patterns.ADDS_TO.search(located[top.node_id].quote):
         return ordered
     rest = (retrieval.query[:m.start()] + " " + retrieval.query[m.end():]).strip()
-    listed = {c.node_id: c for c in ordered}
-    beside = [units[c.node_id] for c in ordered[1:] if c.node_id in units]
+    beside = [units[c.node_id] for c in ordered[1:] if c.node_id in units
+              and units[c.node_id].section_id == first.section_id and not nested(first.id, c.node_id)]
     beside += _unlisted_in_section(retriever.db, first.section_id, ordered, first.id)
     # What is beside the set-aside thing holds fewer of its words than the first answer does.
     scored = [(localise(retriever, n, rest, retrieval.lang, retriever.graph), n) for n in beside
-              if n.section_id == first.section_id and not nested(first.id, n.id)
-              and len(set_aside & set(an.terms(n.text))) < len(held)]
+              if len(set_aside & set(an.terms(n.text))) < len(held)]
     best = max(scored, key=lambda pair: pair[0].score, default=None)  # the search's order breaks a tie
     if best is None or best[0].score <= 0:
         return ordered
     loc, unit = best
     located[unit.id] = loc
     units[unit.id] = unit
-    moved = listed.get(unit.id) or Candidate(unit.id, unit.law_key, score=top.score)
-    return [moved] + [c for c in ordered if c is not moved]
+    return _unit_first(ordered, unit)
 
 
 def _first_section(db, parts: list[Node]) -> Node | None:
