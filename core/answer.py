@@ -379,6 +379,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
         list_end = max(e, max(end for _, end in enclosing))
         if list_end - list_start <= MAX_LIST_QUOTE:
             s, e = list_start, list_end
+    s = _with_the_sentence_it_points_back_to(text, spans, cuts, s)
     # The most specific provision whose text contains the chosen span.
     holder = unit
     for d, cut in zip(inner, cuts):
@@ -471,6 +472,17 @@ def _from_the_lead_in_stating_it(text: str, asked_for: list, s: int, e: int, fir
     if s < first_item or item_states_it or not lead_in_states_it or e - lead_start > MAX_LIST_QUOTE:
         return s
     return lead_start
+
+
+def _with_the_sentence_it_points_back_to(text: str, spans: list[tuple[int, int]], cuts: list[int], s: int) -> int:
+    """Where the quote opens by pointing back ("Tällöin ohjelman sisältö voi poiketa …", "Sama koskee …"), the start
+    of the sentence it points to, so the quote states its condition; never across a list item's start."""
+    while patterns.POINTS_BACK.match(text[s:]):
+        before = [s2 for s2, e2 in spans if e2 <= s]
+        if not before or any(max(before) < cut <= s for cut in cuts):
+            break
+        s = max(before)
+    return s
 
 
 def _holding_items(items: list[tuple[int, int, Node]], s: int, e: int) -> list[tuple[int, int, Node]]:

@@ -12,6 +12,12 @@ import re
 WHITESPACE = re.compile(r"\s+")
 # A sentence ends with . ? or ! followed by whitespace and a capital letter, digit or quote.
 SENTENCE_BOUNDARY = re.compile(r"(?<=[.?!])\s+(?=[A-ZÅÄÖ0-9“\"(])")
+# A sentence that opens by pointing back at the one before it ("Tällöin …", "Sama koskee …", "Hän ei saa …", "In that
+# case …") says nothing without it. Not "Sen lisäksi, mitä …" / "Sen jälkeen, kun …" / "Tämä laki …": those point
+# elsewhere or nowhere.
+POINTS_BACK = re.compile(
+    r"^\s*(?:Tällöin|Tässä\s+tapauksessa|Siinä\s+tapauksessa|Sama\s+koskee|Samoin|Hän|Se\s+(?:on|ei|voi|saa)|"
+    r"Tämä\s+ei|In\s+(?:that|such\s+a)\s+(?:case|event)|The\s+same\s+applies)\b")
 # A word, with inner dots, hyphens, apostrophes and soft hyphens (CCAA prints "represent\xadative" five times),
 # or an amount in digit groups: the BIA prints "$2,000", the Finnish Acts "3 000 euroa"; a student types "2000".
 _DIGIT_GROUP_SEPARATORS = ",\u00a0\u202f "

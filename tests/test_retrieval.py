@@ -2764,3 +2764,19 @@ def test_the_kept_reference_card_is_one_the_primary_itself_depends_on():
     # A reference the primary makes itself is still kept, in place of a third exception.
     own = Support("B-3:66.23", "REFERS_TO", 0.0, 1, [primary, "REFERS_TO", "B-3:66.23"])
     assert "B-3:66.23" in [s.node_id for s in _choose_supporting(supports + [own])]
+
+
+def test_a_sentence_pointing_back_is_quoted_with_the_sentence_it_points_to(retriever):
+    """"Tällöin ohjelman sisältö voi poiketa …" holds only under the sentence before it ("… jos kaikki tunnetut
+    velkojat siihen suostuvat"): the quote keeps both, as a quote that drops the condition misstates the law."""
+    assert patterns.POINTS_BACK.match("Tällöin ohjelman sisältö voi poiketa")
+    assert patterns.POINTS_BACK.match("Sama koskee muunlaisia maksuviivästyksen seuraamuksia")
+    assert patterns.POINTS_BACK.match("In that case, the trustee shall")
+    assert not patterns.POINTS_BACK.match("Sen lisäksi, mitä edellä tässä luvussa säädetään")
+    assert not patterns.POINTS_BACK.match("Tämä laki tulee voimaan")
+    a = answer(retriever, "Voiko saneerausohjelman sisältö poiketa lain säännöksistä, jotka koskevat "
+                          "saneerausvelkojien asemaa?")
+    assert a.primary.id == "47/1993:8:50:1"
+    assert a.quote.startswith("Saneerausohjelma voidaan vahvistaa, jos kaikki tunnetut velkojat siihen suostuvat.")
+    assert a.quote.endswith("jotka koskevat saneerausvelkojien asemaa.")
+    assert a.quote in a.primary.text
