@@ -436,7 +436,11 @@ DUTY_QUESTION = re.compile(
     r"^\s*what\s+(?:else\s+)?(?:must|shall|should)\s+(?P<actor>[^?,]{2,60}?)\s+do\b|"
     r"^\s*what\s+(?:does|do)\s+(?P<actor2>[^?,]{2,60}?)\s+(?:have|need)\s+to\s+do\b|"
     r"^\s*what\s+(?:is|are)\s+(?P<actor3>[^?,]{2,60}?)\s+(?:required|obliged|bound)\s+to\s+do\b|"
-    rf"^\s*mitä\s+(?P<actor4>[\wåäö]+)\s+{FI_MUST}\s+(?:\w+\s+)?{FI_DO}\b", re.I)
+    rf"^\s*mitä\s+(?P<actor4>[\wåäö]+)\s+{FI_MUST}\s+(?:\w+\s+)?{FI_DO}\b|"
+    # … and in Finnish asked with another question word: "Kenelle konkurssiasiamiehen on toimitettava …?", "Milloin
+    # pesänhoitajan on ilmoitettava …?". (English "To whom / When must X …": +0 −2, its actor unbounded.)
+    rf"^\s*(?:kenelle|keille|mihin|milloin|miten|missä|kuinka)\b[^?]*?\b(?P<actor5>[\wåäö]+n)\s+{FI_MUST}\s+"
+    r"[\wåäö]+t[aä]v[aä]\b", re.I)
 # "What can the trustee do …?", "What is X allowed to do …?", "Mitä pesänhoitaja voi tehdä …?": a power of `actor`.
 POWER_OF_QUESTION = re.compile(
     r"^\s*what\s+(?:else\s+)?(?:can|may|could)\s+(?P<actor>[^?,]{2,60}?)\s+do\b|"

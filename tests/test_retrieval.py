@@ -2780,3 +2780,19 @@ def test_a_sentence_pointing_back_is_quoted_with_the_sentence_it_points_to(retri
     assert a.quote.startswith("Saneerausohjelma voidaan vahvistaa, jos kaikki tunnetut velkojat siihen suostuvat.")
     assert a.quote.endswith("jotka koskevat saneerausvelkojien asemaa.")
     assert a.quote in a.primary.text
+
+
+@pytest.mark.parametrize("question", [
+    "Keille konkurssiasiamiehen on toimitettava esityksensä pesänhoitajan määräämisestä?",
+    "Kenelle konkurssiasiamiehen on toimitettava pesänhoitajan määräämistä koskeva esitys?"])
+def test_a_finnish_duty_asked_with_any_question_word_prefers_the_sentence_giving_that_actor_the_duty(retriever,
+                                                                                                   question):
+    """"Kenelle konkurssiasiamiehen on toimitettava …?" asks about the bankruptcy ombudsman's duty: KonkL 11:5.2
+    ("Konkurssiasiamiehen on toimitettava esityksensä …"), not 10:2's duties of the administrator, where the
+    ombudsman only made the proposal."""
+    m = patterns.DUTY_QUESTION.search(question)
+    assert m and m.group("actor5") == "konkurssiasiamiehen"
+    assert not patterns.DUTY_QUESTION.search("Kenelle konkurssiasiamies voi tehdä esityksen?")
+    a = answer(retriever, question)
+    assert a.primary.id == "120/2004:11:5:2"
+    assert a.quote.startswith("Konkurssiasiamiehen on toimitettava esityksensä")
