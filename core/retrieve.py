@@ -200,7 +200,11 @@ class Retriever:
         """The Act whose subject the question names, when it names one Act's only ("saneerausmenettelyssä" → YSL,
         *saneeraus*; "velkajärjestelyssä" → VJL)."""
         q_terms = set(analyzer(lang).terms(text))
-        named = [k for k, subject in self._subjects.items() if subject & q_terms and self.laws[k]["lang"] == lang]
+        # A compound led by the subject names it too ("velkajärjestelyasian" → *velkajärjestely*): a Finnish compound
+        # keeps its first member as written, which the analyser's members (velka + järjestää) no longer show.
+        words = [w.lower() for w in patterns.WORD.findall(text)]
+        named = [k for k, subject in self._subjects.items() if self.laws[k]["lang"] == lang and (
+            subject & q_terms or any(w.startswith(term) and len(w) > len(term) + 2 for w in words for term in subject))]
         return named[0] if len(named) == 1 else None
 
     def off_subject_laws(self, about: str | None, lang: str) -> set[str]:

@@ -2703,6 +2703,12 @@ def test_a_question_naming_one_acts_subject_is_routed_to_it_and_not_answered_fro
                              "yrityssaneerauksessa?").primary.law_key == "47/1993"
     # The named Act is searched even where keywords route to two others (YSL and VJL have recovery chapters).
     assert "758/1991" in retriever.search("Millaisia oikeustoimia voidaan peräyttää takaisinsaannissa?").laws
+    # A compound led by the subject names it: "velkajärjestelyasian" is read as velka + järjestää + asia, no
+    # *velkajärjestely*, and the keywords alone route to KonkL and YSL.
+    question = "Mitä menettelysäännöksiä velkajärjestelyasian käsittelyyn sovelletaan?"
+    assert retriever.subject_named(question, "fi") == "57/1993"
+    assert "57/1993" in retriever.search(question).laws
+    assert retriever.subject_named("Mitä konkurssihakemukseen on liitettävä?", "fi") == "120/2004"
 
 
 def test_the_dense_side_reads_the_question_without_its_task_frame(retriever):
