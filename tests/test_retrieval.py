@@ -1063,6 +1063,10 @@ REGISTER_ANSWERS = [
     ("Saako saneerauksessa oleva yritys irtisanoa leasingsopimuksen?", "47/1993:4:27:1", "vuokrausluottosopimus"),
     ("May an inspector buy anything from the estate?", "B-3:120:1", "purchasing"),
     ("Voiko velallisen omaisuuden takavarikoida, jos velallinen piilottaa sitä?", "120/2004:4:8:1:1", "kätkee"),
+    # exam_own52's own52-fi-008 (written before the entry): a student's *ulosotto* is MJL's *pakkotäytäntöönpano*.
+    ("Kuka maksaa ulosoton kulut?", "1578/1992:0:1:3", "Pakkotäytäntöönpanosta aiheutuvista kuluista"),
+    ("Jos ulosotossa kertyneet varat eivät riitä kaikille velkojille, miten ne jaetaan?", "1578/1992:0:2:1",
+     "yhtäläinen oikeus saada maksu"),
 ]
 
 
