@@ -899,6 +899,9 @@ REGISTER_EXPANSIONS = [
     # Matched by base form: "nimitti" (appointed) is the table's "nimittää", the Act's "määrätä".
     ("Kuka nimitti pesänhoitajan?", "fi", "määrätä"),
     ("Kuka pesänhoitajan nimittää?", "fi", "määrätä"),
+    # A Finnish phrase is found with its object inside it: "hakea velallisen konkurssiin" is the table's "hakea
+    # konkurssiin", the Act's "vaatia konkurssiin asettamista" (KonkL 2:2).
+    ("Kuka voi hakea velallisen konkurssiin?", "fi", "vaatia"),
     # Paying is the Acts' "suorittaa" / "suoritus" as often as "maksaa" / "maksu": "velkojen maksamiseen" finds
     # "velkojen suorittamiseen" (VJL 30.1).
     ("Mitä varoja käytetään velkojen maksamiseen?", "fi", "suorittaa"),
@@ -1094,6 +1097,10 @@ def test_everyday_words_are_expanded_to_the_statutes_register(retriever):
     # "an earlier order" is the Act's "a previous order": it tells CCAA 11.2(3) from its sibling 11.2(2).
     a = answer(retriever, "Under the CCAA, can an interim financing charge rank ahead of a charge from an earlier order?")
     assert a.primary.id == "C-36:11.2:3" and "previous order" in a.quote
+    # With the object inside the phrase ("hakea yhtiön konkurssiin") the creditor's right in KonkL 2:2 is found; the
+    # phrase read only as written gave 12:8.1 and left 2:2.1 out of the ten.
+    a = answer(retriever, "Voiko velkoja hakea yhtiön konkurssiin riidattoman saatavan perusteella?")
+    assert a.primary.id.startswith("120/2004:2:2:") and any(x.startswith("120/2004:2:2:1") for x in a.ranked[:3])
     # A sole trader ("yksityisyrittäjä") is the Act's "yksityinen elinkeinonharjoittaja" (YSanL 1:2.1).
     a = answer(retriever, "Voiko yksityisyrittäjä hakea yrityssaneerausta?")
     assert a.primary.id == "47/1993:1:2:1" and "yksityinen elinkeinonharjoittaja" in a.quote
