@@ -2813,3 +2813,17 @@ def test_a_finnish_duty_asked_with_any_question_word_prefers_the_sentence_giving
     a = answer(retriever, question)
     assert a.primary.id == "120/2004:11:5:2"
     assert a.quote.startswith("Konkurssiasiamiehen on toimitettava esityksensä")
+
+
+def test_an_item_quoted_with_the_closing_words_after_it_is_the_provision_quoted(retriever):
+    """BIA 67(1)(b.3)'s sentence runs on into the words that open the next items ("…, but it shall comprise"); they
+    answer nothing asked, so the item, not all of 67(1), is the answer, quoted within its own text."""
+    a = answer(retriever, "Is a registered disability savings plan protected in bankruptcy?")
+    assert a.primary.id == "B-3:67:1:b.3"
+    assert a.quote.endswith("12 months before the date of bankruptcy,") and "shall comprise" not in a.quote
+    assert a.quote in a.primary.text
+    # Closing words that answer what is asked keep the whole provision: BIA 66.15(2)'s "… and any meeting of
+    # creditors must be held within twenty-one days" follows its item (b) and says when the meeting is held.
+    a = answer(retriever, "Within how many days must a meeting of creditors on a consumer proposal be held once "
+                          "creditors holding a quarter of the proven claims ask for it?")
+    assert a.primary.id == "B-3:66.15:2" and a.quote.endswith("within twenty-one days after being called.")
