@@ -384,11 +384,11 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     holder = unit
     for d, cut in zip(inner, cuts):
         ds, de = d.start - unit.start, d.end - unit.start
+        if s < min(ds, cut) or (de - ds) >= (holder.end - holder.start):
+            continue
         # Words running on past an item that start no other item and answer nothing asked (the closing words of a
         # list, "but it shall comprise") leave the item the provision quoted.
-        closing = (de < e and not any(de <= c < e for c in cuts)
-                   and not set(an.terms(text[de:e])) & q_terms)
-        if min(ds, cut) <= s and (e <= de or closing) and (de - ds) < (holder.end - holder.start):
+        if e <= de or (not any(de <= c < e for c in cuts) and not set(an.terms(text[de:e])) & q_terms):
             holder = d
     quote = text[s:e]
     if holder.id != unit.id:
