@@ -219,9 +219,9 @@ EXAM_INSTRUCTION = re.compile(
 )
 # Questions that ask what a term means: explicitly ("define", "Mitä … tarkoittaa?"), or about a bare term —
 # "What is a …?", "Who is / counts as …", "What is meant by …", "Mikä on …?", "Kuka on …?", with an optional
-# trailing "under the Act", or "What does … include?".
+# trailing "under the Act", or "What does … include?". "Defined benefit / contribution" names a kind of pension plan.
 DEFINITION_EXPLICIT = re.compile(
-    r"\b(?:defin(?:e|es|ed|ition)|meaning\s+of|what\s+does\s+.+\s+mean|tarkoitetaan|mitä\s+(?:.+\s+)?tarkoittaa|"
+    r"\b(?:defin(?:e|es|ed(?!\s+(?:benefit|contribution)\b)|ition)|meaning\s+of|what\s+does\s+.+\s+mean|tarkoitetaan|mitä\s+(?:.+\s+)?tarkoittaa|"
     r"määritel\w*|käsitteellä)\b",
     re.I,
 )

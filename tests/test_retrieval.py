@@ -595,6 +595,16 @@ def test_a_who_question_about_a_condition_is_not_a_definition_question(retriever
     assert a.primary is not None and ":def:" not in a.primary.id
 
 
+def test_a_defined_contribution_plan_is_a_pension_plan_not_a_definition_question(retriever):
+    # "Defined contribution" names the kind of pension plan (BIA 60(1.5), CCAA 6(6)), not a request for a meaning.
+    question = ("For a court to approve a proposal from an employer with a defined contribution pension plan, "
+                "which unpaid employer contributions must the proposal pay?")
+    assert retriever.definition_question(question) is None
+    a = answer(retriever, question)
+    assert a.primary.id.startswith("B-3:60:1.5:a")
+    assert retriever.definition_question("What is the definition of a defined benefit provision?") is not None
+
+
 def test_answer_json_contract(retriever):
     out = answer(retriever, "What is a transfer at undervalue?").as_json("x-1")
     assert set(out) >= {"id", "question", "primary", "quote", "supporting", "path", "candidates", "latency_ms"}
