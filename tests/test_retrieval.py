@@ -1084,6 +1084,8 @@ REGISTER_ANSWERS = [
     # sivulliselle", and "lähteä ulkomaille" KonkL 4:9's "poistua maasta".
     ("Saako pesänhoitaja kertoa velallisen asioista ulkopuolisille?", "120/2004:14:13:1", "ei saa ilmaista sivulliselle"),
     ("Voiko velallinen lähteä ulkomaille kesken konkurssin?", "120/2004:4:9:1", "ei velallinen saa poistua maasta"),
+    # Written beside exam_own55's own55-fi-008: a student's *laiton* is KonkL 14:10's *lainvastainen*.
+    ("Mitä pesänhoitajan on tehtävä, jos velkojien päätös on laiton?", "120/2004:14:10:1", "joka on lainvastainen"),
 ]
 
 
