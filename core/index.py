@@ -173,13 +173,17 @@ class Bm25Index:
 
     def unit_share(self, terms: frozenset[str], law_key: str) -> float:
         """The share of a law's units whose text or heading uses any of the terms."""
-        units = {u for u, k in zip(self.unit_ids, self.law_keys) if k == law_key}
+        return self.unit_shares(terms).get(law_key, 0.0)
+
+    def unit_shares(self, terms: frozenset[str]) -> dict[str, float]:
+        """For each law using any of the terms, the share of its units whose text or heading does."""
         known = [t for t in terms if t in self.vocab]
-        if not units or not known:
-            return 0.0
+        if not known:
+            return {}
         scores = self.retriever.get_scores(known)
-        using = {self.unit_ids[i] for i in np.flatnonzero(scores > 0) if self.law_keys[i] == law_key}
-        return len(using) / len(units)
+        using = Counter(law for law, _ in {(self.law_keys[i], self.unit_ids[i]) for i in np.flatnonzero(scores > 0)})
+        units = Counter(law for law, _ in set(zip(self.law_keys, self.unit_ids)))
+        return {law: n / units[law] for law, n in using.items()}
 
 
 def build_bm25(db: sqlite_utils.Database, lang: str, force: bool = False) -> bool:

@@ -605,6 +605,19 @@ def test_a_defined_contribution_plan_is_a_pension_plan_not_a_definition_question
     assert retriever.definition_question("What is the definition of a defined benefit provision?") is not None
 
 
+def test_a_word_one_routed_act_uses_ten_times_as_often_marks_that_act(retriever):
+    # "maksuohjelma" is the VJL's (the YSL says saneerausohjelma); "bankruptcy" the BIA's beside the CCAA, whose
+    # word-for-word twin (CCAA 43, foreign currency) the keywords routed first.
+    assert retriever.marked_law("Voidaanko maksuohjelmassa alentaa luottokustannuksia?", "fi",
+                                ["47/1993", "57/1993"]) == "57/1993"
+    assert retriever.marked_law("How long does the stay last?", "en", ["C-36", "B-3"]) is None
+    assert retriever.marked_law("Can the monitor act in a consumer proposal?", "en", ["C-36", "B-3"]) is None
+    a = answer(retriever, "In a bankruptcy, when is a debt in US dollars converted into Canadian currency?")
+    assert a.primary.id == "B-3:215.1"
+    a = answer(retriever, "Voidaanko maksuohjelmassa alentaa luottokustannuksia?")
+    assert a.primary.id == "57/1993:5:25:1:3"
+
+
 def test_answer_json_contract(retriever):
     out = answer(retriever, "What is a transfer at undervalue?").as_json("x-1")
     assert set(out) >= {"id", "question", "primary", "quote", "supporting", "path", "candidates", "latency_ms"}
