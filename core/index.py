@@ -17,6 +17,7 @@ import shutil
 import threading
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable
 
@@ -182,8 +183,11 @@ class Bm25Index:
             return {}
         scores = self.retriever.get_scores(known)
         using = Counter(law for law, _ in {(self.law_keys[i], self.unit_ids[i]) for i in np.flatnonzero(scores > 0)})
-        units = Counter(law for law, _ in set(zip(self.law_keys, self.unit_ids)))
-        return {law: n / units[law] for law, n in using.items()}
+        return {law: n / self.units_per_law[law] for law, n in using.items()}
+
+    @cached_property
+    def units_per_law(self) -> Counter[str]:
+        return Counter(law for law, _ in set(zip(self.law_keys, self.unit_ids)))
 
 
 def build_bm25(db: sqlite_utils.Database, lang: str, force: bool = False) -> bool:
