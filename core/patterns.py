@@ -221,8 +221,8 @@ EXAM_INSTRUCTION = re.compile(
 # "What is a …?", "Who is / counts as …", "What is meant by …", "Mikä on …?", "Kuka on …?", with an optional
 # trailing "under the Act", or "What does … include?". "Defined benefit / contribution" names a kind of pension plan.
 DEFINITION_EXPLICIT = re.compile(
-    r"\b(?:defin(?:e|es|ed(?!\s+(?:benefit|contribution)\b)|ition)|meaning\s+of|what\s+does\s+.+\s+mean|tarkoitetaan|mitä\s+(?:.+\s+)?tarkoittaa|"
-    r"määritel\w*|käsitteellä)\b",
+    r"\b(?:defin(?:e|es|ed(?!\s+(?:benefit|contribution)\b)|ition)|meaning\s+of|what\s+does\s+.+\s+mean|"
+    r"tarkoitetaan|mitä\s+(?:.+\s+)?tarkoittaa|määritel\w*|käsitteellä)\b",
     re.I,
 )
 WHAT_IS_TERM = re.compile(
