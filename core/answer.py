@@ -21,7 +21,7 @@ from core import expand as expand_mod
 from core import extract, patterns, store
 from core.model import Edge, Node
 from core.index import keyword_text
-from core.normalize import Analyzer, analyzer
+from core.normalize import Analyzer, analyzer, fi_word_info
 from core.retrieve import Candidate, Retrieval, Retriever, asked_words
 from core.text import is_verbatim, numbers_in, sentence_spans
 
@@ -362,7 +362,10 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     lead_in_end = len(text[:first_item].rstrip())
     lead_start = max((s2 for s2, _ in spans if s2 < first_item), default=0)
     s = _from_the_lead_in_stating_it(text, asked_time_or_amount, s, e, first_item, lead_start)
-    lists_who = bool(patterns.WHO_QUESTION.search(question)) and text[:lead_in_end].endswith(":")
+    # A list of who may act answers "who …?"; a list of what its lead-in's actor does ("Pesänhoitajan tehtävänä
+    # on: … 6) määrätä valvontapäivä …") answers it with its item, the actor being named once, before the colon.
+    lists_who = (bool(patterns.WHO_QUESTION.search(question)) and text[:lead_in_end].endswith(":")
+                 and not _items_are_actions(text, cuts, unit.lang))
     asks_list = bool(patterns.LIST_QUESTION.search(question))
     asks_content = bool(patterns.CONTENT_QUESTION.search(asked))  # a content type still quotes the whole list
     # "What must a consolidation order state?": the best sentence is the lead-in "… shall state the following:",
@@ -401,6 +404,17 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     # A two-part question is answered by a provision that answers each part, if in different sentences.
     score += PART_COVERAGE_SHARE * _part_coverage(by_part)
     return Located(holder, quote.strip(), score)
+
+
+def _items_are_actions(text: str, cuts: list[int], lang: str) -> bool:
+    """Whether most list items open with a verb's dictionary form ("määrätä valvontapäivä", "ottaa haltuun") —
+    tasks of the lead-in's actor, not people. Finnish only: Voikko names the word class."""
+    if lang != "fi" or not cuts:
+        return False
+    openings = [patterns.ITEM_OPENING_WORD.match(text, cut) for cut in cuts]
+    verbs = sum(1 for m in openings if m and any(
+        r.word_class == "teonsana" and r.base == m.group(1).lower() for r in fi_word_info(m.group(1).lower())))
+    return 2 * verbs > len(cuts)
 
 
 def _part_evidence(question: str, span_terms: dict[tuple[int, int], set[str]], idf, an: Analyzer

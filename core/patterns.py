@@ -473,6 +473,8 @@ POWER_QUESTION = re.compile(
 FI_POWER = re.compile(rf"(?<!\bei\s)\b(?:{FI_MAY}|oikeus|oikeutettu|oikeutettuja)\b", re.I)
 # "Who may …?" / "Kuka voi …?": answered in full by a list of persons when the provision has one under a colon.
 WHO_QUESTION = re.compile(r"^\s*(?:who|whom|kuka|ketkä|keitä|kenellä|keillä|kenet|keneen|kenelle|keneltä)\b", re.I)
+# A list item's first word after its printed label ("6) määrätä valvontapäivä", "(a) file").
+ITEM_OPENING_WORD = re.compile(r"\s*(?:\(?[0-9]*[a-z]?(?:\.[0-9]+)?\)\s*)?([^\W\d_][\w-]*)", re.I)
 AMOUNT_QUESTION = re.compile(
     rf"\b(?:how\s+much(?!\s+{NOTICE_OR_TIME})|what\s+amount|up\s+to\s+what|what\s+total|how\s+large|"
     r"what\s+vote|what\s+majority|"

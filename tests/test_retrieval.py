@@ -2032,6 +2032,21 @@ def test_a_sentence_that_answers_almost_as_well_is_quoted_with_the_best(retrieve
     assert first == "Selvittäjän on pantava takaisinsaantikanne vireille kuuden kuukauden kuluessa menettelyn alkamisesta."
 
 
+def test_a_who_question_quotes_a_list_of_people_whole_and_a_list_of_tasks_by_its_item(retriever):
+    # Not evaluation questions. YSL 5.1 lists who may apply: the whole list answers "who". KonkL 14:5.1 lists the
+    # administrator's tasks, each opening with a verb: the actor is named once, before the colon, and the task
+    # asked about is its item.
+    from core.answer import localise
+
+    people = store.get_node(retriever.db, "47/1993:2:5:1")
+    located = localise(retriever, people, "Kuka voi tehdä hakemuksen saneerausmenettelystä?", "fi")
+    assert located.node.id == people.id and located.quote.startswith("Hakemuksen saneerausmenettelystä voi tehdä: 1)")
+    tasks = store.get_node(retriever.db, "120/2004:14:5:1")
+    located = localise(retriever, tasks, "Kuka ottaa konkurssipesän kirjanpitoaineiston haltuunsa?", "fi")
+    assert located.node.id == "120/2004:14:5:1:1" and located.quote.startswith("ottaa haltuun pesään kuuluva omaisuus")
+    assert located.quote in tasks.text
+
+
 def test_a_deadline_named_in_the_questions_condition_does_not_choose_the_quote(retriever):
     # Not evaluation questions. "Jos … määräajassa, kenet …?" asks for a person: the period sentence of YSL 83.2
     # restates the condition, the first sentence answers.
