@@ -41,6 +41,7 @@ MIN_SHARED_QUOTE = 40  # characters: shorter quotes ("the court may order") stan
 OUTLINE_KINDS = ("LAW", "CHAPTER")  # nodes without text of their own
 INTENT_BONUS = 0.6  # share of the best plain overlap added for a sentence of the asked-for type
 LENGTH_PENALTY = 0.0008
+TIE_BREAK = 1e-6  # share of the best plain overlap that decides between spans otherwise equal
 LEAD_IN_SHARE = 0.5
 PART_COVERAGE_SHARE = 1.0  # swept 0.25–3.0: +2 of 481 at 0.25–0.5, +3 from 1.0, no loss
 LAW_TITLE_SHARE = 0.5  # swept 0.35–1.0: +1 of 400 questions at 0.35, +3 at 0.5–0.7, exam_fi −1 from 0.8
@@ -337,15 +338,20 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     lead_fits = bool(fits and cuts and fits(text[:first_item]))
     fitting = [bool(fits and (fits(text[s:e]) or s >= first_item and lead_fits)) for s, e in spans]
 
+    # Of two spans that answer equally well, the one stating the question's words wins over the one denying them
+    # ("(a) …, where no court review is requested; or (b) where a court review is requested, …").
+    denies = [0.0 if patterns.NEGATION.search(question) else float(any(
+        set(an.terms(m.group("denied"))) & q_terms for m in patterns.NEGATED.finditer(text[s:e]))) for s, e in spans]
+
     def scored_for(types: list, evidence: list[float]) -> list[tuple[float, int, int, int]]:
         out = []
-        for (s, e), overlap, fit in zip(spans, evidence, fitting):
+        for (s, e), overlap, fit, denied in zip(spans, evidence, fitting, denies):
             seg = text[s:e]
             stated = sum(1 for states in types if states(seg)) + bool(
                 asks_consequence and (patterns.CONSEQUENCE.search(seg)
                                       or asks_effect and patterns.SAME_EFFECT.search(seg)))
             out.append((overlap + (INTENT_BONUS * stated + MODAL_SHARE * fit) * best_plain
-                        - LENGTH_PENALTY * len(seg) * best_plain / 10, -s, s, e))
+                        - LENGTH_PENALTY * len(seg) * best_plain / 10 - TIE_BREAK * denied * best_plain, -s, s, e))
         return out
 
     scored = scored_for(whole_types, plain)

@@ -473,6 +473,10 @@ POWER_QUESTION = re.compile(
 FI_POWER = re.compile(rf"(?<!\bei\s)\b(?:{FI_MAY}|oikeus|oikeutettu|oikeutettuja)\b", re.I)
 # "Who may …?" / "Kuka voi …?": answered in full by a list of persons when the provision has one under a colon.
 WHO_QUESTION = re.compile(r"^\s*(?:who|whom|kuka|ketkä|keitä|kenellä|keillä|kenet|keneen|kenelle|keneltä)\b", re.I)
+# A question that denies something itself ("… if no review is requested?"), and the words a sentence denies: the
+# two after a negation ("where no court review is requested" denies court and review).
+NEGATION = re.compile(r"\b(?:no|not|never|nor|neither|ei|eikä|eivät|eikö|eivätkö|älä)\b|n't\b", re.I)
+NEGATED = re.compile(r"\b(?:no|not|never|nor|ei|eikä|eivät)\s+(?P<denied>[\w'’-]+(?:\s+[\w'’-]+)?)", re.I)
 # A list item's first word after its printed label ("6) määrätä valvontapäivä", "(a) file").
 ITEM_OPENING_WORD = re.compile(r"\s*(?:\(?[0-9]*[a-z]?(?:\.[0-9]+)?\)\s*)?([^\W\d_][\w-]*)", re.I)
 AMOUNT_QUESTION = re.compile(

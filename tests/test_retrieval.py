@@ -2047,6 +2047,20 @@ def test_a_who_question_quotes_a_list_of_people_whole_and_a_list_of_tasks_by_its
     assert located.quote in tasks.text
 
 
+def test_of_two_equal_alternatives_the_one_denying_the_questions_words_loses(retriever):
+    # Not an evaluation question. BIA 66.25: (a) "… where no court review is requested" and (b) "where a court
+    # review is requested, …" share every question word; the question states the review, so (b) answers it.
+    from core.answer import localise
+
+    unit = store.get_node(retriever.db, "B-3:66.25")
+    stated = localise(retriever, unit, "How late may a consumer debtor withdraw the proposal once a court review is "
+                      "requested?", "en", retriever.graph)
+    assert stated.node.id == "B-3:66.25:b" and stated.quote.startswith("where a court review is requested")
+    denied = localise(retriever, unit, "How late may a consumer debtor withdraw the proposal if no court review is "
+                      "requested?", "en", retriever.graph)
+    assert denied.node.id == "B-3:66.25:a"
+
+
 def test_a_deadline_named_in_the_questions_condition_does_not_choose_the_quote(retriever):
     # Not evaluation questions. "Jos … määräajassa, kenet …?" asks for a person: the period sentence of YSL 83.2
     # restates the condition, the first sentence answers.
