@@ -144,6 +144,9 @@ def _fi_voikko_analyse(word: str) -> tuple[str, tuple[str, ...]]:
     if reading.get("PARTICIPLE") == "past_active" and verb:
         # "ei ole maksanut" is the verb in the perfect tense: read it as maksaa, as "maksamatta" is read.
         return verb, ()
+    if reading.get("PARTICIPLE") == "negation" and verb:
+        # "suostumattomat velkojat" are "velkojat, jotka eivät ole suostuneet": the adjective reads as its verb too.
+        return base, (verb,)
     duty = _duty_verb(reading, base)
     if duty:
         return base, (duty,)

@@ -225,6 +225,15 @@ def test_a_past_active_participle_reads_as_its_verb():
 
 
 @needs_voikko
+def test_a_privative_adjective_also_reads_as_its_verb():
+    fi = analyzer("fi")
+    # "sovintoon suostumattomat velkojat" are "velkojat, jotka eivät ole suostuneet sovintoon".
+    assert fi.terms("suostumattomien") == ["suostumaton", "suostua"]
+    assert "suostua" in fi.terms("eivät ole suostuneet")
+    assert fi.terms("maksamattomat") == ["maksamaton", "maksaa"]
+
+
+@needs_voikko
 def test_a_duty_stated_with_a_passive_participle_also_reads_as_its_verb():
     fi = analyzer("fi")
     # "Kuulutus on julkaistava" (must be published) answers "Missä kuulutus julkaistaan?".
