@@ -117,7 +117,7 @@ def keyword_documents(db: sqlite_utils.Database, law_key: str) -> list[tuple[str
 
 def keyword_text(text: str) -> str:
     """What a document is about, for keywords: without the scopes it excludes ("other than X")."""
-    return patterns.EXCLUDED_SCOPE.sub(" ", text)
+    return patterns.EXCLUDED_SCOPE.sub(" ", patterns.LATER_THAN_FIRST.sub(" subsequent ", text))
 
 
 def _digest(parts) -> str:

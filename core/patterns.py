@@ -357,6 +357,9 @@ TIME_ANSWER = re.compile(DURATION.pattern + "|" + DATE.pattern + r"|\b(?:when|un
 # Every case of Finnish "muu" (other), singular and plural ("muuhun kuin …", "muita kuin …").
 MUU_FORMS = r"mu(?:u(?:n|ta|ssa|sta|hun|lla|lta|lle|na|ksi|t)?|i(?:den|tten|ta|ssa|sta|hin|lla|lta|lle|na|ksi))"
 OTHER_THAN = rf"other\s+than|{MUU_FORMS}\s+kuin"
+# "Meetings of creditors other than the first", "an application … other than an initial application": the later
+# ones. Their keyword text says so ("subsequent"), where the excluded scope alone would leave only "meetings".
+LATER_THAN_FIRST = re.compile(r"\bother\s+than\s+(?:the|an?)\s+(?:first|initial)\b", re.I)
 EXCLUDED_SCOPE = re.compile(rf"\b(?:{OTHER_THAN})\s+(?:an?\s+|the\s+)?[\w’'-]+(?:\s+[\w’'-]+)?", re.I)
 OTHER_THAN_WORDS = re.compile(rf"\b(?:{OTHER_THAN})\b", re.I)
 # A question's own "other than X", words between allowed ("muusta syystä kuin velallisen laiminlyönnin", "muitakin

@@ -1622,6 +1622,21 @@ def test_words_a_provision_excludes_do_not_match_it(retriever):
     assert a.primary.id.startswith("C-36:11.02:1")
 
 
+def test_the_later_ones_other_than_the_first_are_the_subsequent_ones(retriever):
+    from core.index import keyword_text
+
+    # "Meetings of creditors other than the first" are the later meetings: their keyword text says "subsequent",
+    # where the excluded scope alone would leave nothing to tell them from the first meeting's provisions.
+    assert keyword_text("At all meetings of creditors other than the first, the trustee").split() == [
+        "At", "all", "meetings", "of", "creditors", "subsequent", ",", "the", "trustee"]
+    assert "subsequent" in retriever.register_words("Who calls the meetings of creditors after the first one?", "en")
+    # Not evaluation questions: a student's "after the first one" is BIA 105(2), not 105(1)'s first meeting.
+    a = answer(retriever, "Who chairs creditors' meetings after the first one?")
+    assert a.primary.id == "B-3:105:2" and "the trustee shall be the chair" in a.quote
+    a = answer(retriever, "Who chairs the first meeting of creditors?")
+    assert a.primary.id == "B-3:105:1"
+
+
 def test_routing_weighs_each_laws_best_match_most(retriever):
     # Not an evaluation question. "Selvittäjä on velvollinen korvaamaan vahingon …" is a sentence of both the
     # Restructuring Act (14:94) and the Debt Adjustment Act (9:71); the Bankruptcy Act has three provisions that
