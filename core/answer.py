@@ -364,7 +364,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     s, e = _with_each_part_answered(by_part, s, e, first_item)
     items = [(cut, end, d) for d, (cut, end) in zip(inner, enclosing)]
     s, e = _lead_in_through_its_best_item(text, scored, items, unit.id, s, e)
-    s, e = _tied_alternatives_as_their_item(scored, items, s, e, score, text, numbers_in(question, unit.lang))
+    s, e = _tied_alternatives_as_their_item(scored, items, s, e, score, text, numbers_in(question, unit.lang),
+                                            terms_at)
     lead_in_end = len(text[:first_item].rstrip())
     lead_start = max((s2 for s2, _ in spans if s2 < first_item), default=0)
     s = _from_the_lead_in_stating_it(text, asked_time_or_amount, s, e, first_item, lead_start)
@@ -528,7 +529,8 @@ def _lead_in_through_its_best_item(text: str, scored: list[tuple], items: list[t
 
 
 def _tied_alternatives_as_their_item(scored: list[tuple], items: list[tuple[int, int, Node]], s: int, e: int,
-                                     score: float, text: str, asked_numbers: set[int]) -> tuple[int, int]:
+                                     score: float, text: str, asked_numbers: set[int],
+                                     own_terms: dict[int, set[str]]) -> tuple[int, int]:
     """Alternatives nested in one item that answer almost as well as each other ("(a) … automatically discharged
     (i) on the expiry of 9 months …, or (ii) on the expiry of 21 months …") are quoted together, as that item —
     unless the question names a number that only the chosen one states ("… discharged after 24 months?"). A
@@ -541,6 +543,12 @@ def _tied_alternatives_as_their_item(scored: list[tuple], items: list[tuple[int,
     stated = numbers_in(text[s:e], chosen[2].lang)
 
     def alternative(s2: int, e2: int) -> bool:
+        # An alternative speaks of what the chosen one does: it shares a question word of the chosen one's own, not
+        # just the lead-in's ("(ii) of any person in respect of counselling" shares none with "(i) of the
+        # administrator …").
+        chosen_own = own_terms.get(s, set())
+        if chosen_own and not chosen_own & own_terms.get(s2, set()):
+            return False
         other = numbers_in(text[s2:e2], chosen[2].lang)
         return asked_numbers & stated <= other or bool(asked_numbers & other - stated)
 

@@ -2178,6 +2178,18 @@ def test_nested_alternatives_that_answer_alike_are_quoted_as_their_item(retrieve
     assert "9 months" in a.quote and "21 months" in a.quote and a.quote in a.primary.text
 
 
+def test_items_that_share_only_their_lead_ins_words_are_not_alternatives(retriever):
+    # Not an evaluation question. BIA 66.12(6)(b): "for the payment of all prescribed fees and expenses (i) of the
+    # administrator …, and (ii) of any person in respect of counselling …". (i) scores nearly as well only on the
+    # lead-in's words it borrows; it shares no word of (ii)'s own, so (ii) is quoted alone.
+    from core.answer import localise
+
+    unit = store.get_node(retriever.db, "B-3:66.12:6")
+    located = localise(retriever, unit, "Does a consumer proposal have to cover the cost of the counselling the "
+                                        "debtor received?", "en", retriever.graph)
+    assert located.node.id == "B-3:66.12:6:b:ii" and located.quote.startswith("of any person in respect of counselling")
+
+
 def test_a_number_the_question_names_picks_one_of_nested_alternatives(retriever):
     # exam_numbered_alternative_own's num-en-002 (written before the rule): BIA 172.1(1)(b)'s "(ii) 36 months …" is
     # the alternative asked for, not (b) with its 24 months too. A question naming numbers of both alternatives
