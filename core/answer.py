@@ -340,8 +340,9 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
 
     # Of two spans that answer equally well, the one stating the question's words wins over the one denying them
     # ("(a) …, where no court review is requested; or (b) where a court review is requested, …").
-    denies = [0.0 if patterns.NEGATION.search(question) else float(any(
-        set(an.terms(m.group("denied"))) & q_terms for m in patterns.NEGATED.finditer(text[s:e]))) for s, e in spans]
+    asks_denied = bool(patterns.NEGATION.search(question))
+    denies = [0.0 if asks_denied else float(any(set(an.terms(m.group("denied"))) & q_terms
+                                                for m in patterns.NEGATED.finditer(text[s:e]))) for s, e in spans]
 
     def scored_for(types: list, evidence: list[float]) -> list[tuple[float, int, int, int]]:
         out = []
@@ -418,9 +419,9 @@ def _items_are_actions(text: str, cuts: list[int], lang: str) -> bool:
     tasks of the lead-in's actor, not people. Finnish only: Voikko names the word class."""
     if lang != "fi" or not cuts:
         return False
-    openings = [patterns.ITEM_OPENING_WORD.match(text, cut) for cut in cuts]
-    verbs = sum(1 for m in openings if m and any(
-        r.word_class == "teonsana" and r.base == m.group(1).lower() for r in fi_word_info(m.group(1).lower())))
+    openings = [m.group(1).lower() for m in (patterns.ITEM_OPENING_WORD.match(text, cut) for cut in cuts) if m]
+    verbs = sum(1 for word in openings
+                if any(r.word_class == "teonsana" and r.base == word for r in fi_word_info(word)))
     return 2 * verbs > len(cuts)
 
 
