@@ -1099,6 +1099,8 @@ REGISTER_ANSWERS = [
     ("Voiko velallinen lähteä ulkomaille kesken konkurssin?", "120/2004:4:9:1", "ei velallinen saa poistua maasta"),
     # Written beside exam_own55's own55-fi-008: a student's *laiton* is KonkL 14:10's *lainvastainen*.
     ("Mitä pesänhoitajan on tehtävä, jos velkojien päätös on laiton?", "120/2004:14:10:1", "joka on lainvastainen"),
+    # Written beside exam_own61's own61-en-003: a student's "help" is also the statutes' "aid" (CCAA 17).
+    ("Do the courts under the CCAA have to help one another?", "C-36:17", "shall act in aid of"),
 ]
 
 
