@@ -276,6 +276,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
         (patterns.AMOUNT_QUESTION, patterns.AMOUNT.search)]
     other_types = [
         (patterns.LIMIT_QUESTION, patterns.LIMIT.search), (patterns.PLACE_QUESTION, patterns.PLACE.search),
+        (patterns.COUNT_QUESTION, patterns.COUNT.search),
         (patterns.PAYER_QUESTION, patterns.PAYER.search), (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search),
         (patterns.CONTENT_QUESTION, patterns.CONTENT.search), (patterns.APPLICATION_QUESTION, patterns.APPLIES.search),
         (patterns.WHERE_PROVIDED_QUESTION, lambda seg: patterns.SIGNPOST.match(seg.strip())),

@@ -592,6 +592,18 @@ PLACE = re.compile(
     r"filed\s+in\s+(?:or\s+transferred\s+to\s+)?(?:the|that|a)\s+(?:same\s+)?court|province\s+in\s+which|"
     r"prison|penitentiary|[\wåäö]*(?:lehdessä|lehteen|kansliassa|kansliaan|rekisterissä|rekisteriin|tuomiopiirissä|"
     r"paikkakunnalla|paikkakunnan|oikeuspaikka\w*|kotipaikan|kotipaikka\w*)|ulkomailla)\b", re.I)
+# "How many inspectors …?", "Kuinka monta jäsentä …?": asks for a count (a period or a sum has a type of its own).
+COUNT_QUESTION = re.compile(
+    r"\bhow\s+many\b(?!\s+(?:days|weeks|months|years|dollars)\b)|"
+    r"\b(?:kuinka\s+mon(?:ta|en)|montako|monenko)\b(?!\s+(?:päiv|viiko|kuukau|vuo|prosent)\w*)", re.I)
+# A count stated: a number word before what it counts ("up to five inspectors", "vähintään kolme jäsentä"), not a
+# period, a sum or a fraction ("two thirds", "kahdeksan päivän", "two hundred and fifty dollars"). "One" is left out:
+# the Acts use it as a pronoun and an article ("any one of", "one or more") far more than as a count.
+COUNT = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|kaksi|kolme|neljä|viisi|kuusi|"
+    r"seitsemän|kahdeksan|yhdeksän|kymmenen)\s+(?!(?:days?|weeks?|months?|years?|dollars|per\s+cent|hundred|thousand|"
+    r"million|thirds?|consecutive|preceding|of|and|päivä\w*|viiko\w*|kuukau\w*|vuo\w*|prosent\w*|euro\w*|sataa|"
+    r"tuhatta|miljoonaa|kolmasosa\w*)\b)[a-zåäö]", re.I)
 # A sentence that only says where its matter is provided: "Konkurssivalvonnasta liikkeeseenlaskijan konkurssissa
 # säädetään 17 §:ssä.", "Velkajärjestelyn hakemisesta säädetään 8 luvussa." (not "… noudatetaan, mitä … säädetään").
 SIGNPOST = re.compile(

@@ -2919,3 +2919,17 @@ def test_an_item_quoted_with_the_closing_words_after_it_is_the_provision_quoted(
     a = answer(retriever, "Within how many days must a meeting of creditors on a consumer proposal be held once "
                           "creditors holding a quarter of the proven claims ask for it?")
     assert a.primary.id == "B-3:66.15:2" and a.quote.endswith("within twenty-one days after being called.")
+
+
+def test_a_how_many_question_gets_the_sentence_that_states_a_count(retriever):
+    # Not an evaluation question. BIA 30(1)(l) holds its words (appoint, inspectors, estate of the bankrupt) but
+    # counts nothing; 116(1) says "up to five inspectors".
+    a = answer(retriever, "How many inspectors may be appointed for a bankrupt's estate?")
+    assert a.primary.id == "B-3:116:1"
+    assert "appoint up to five inspectors" in a.quote
+    assert patterns.COUNT_QUESTION.search("Kuinka monta jäsentä velkojatoimikunnassa on oltava?")
+    assert not patterns.COUNT_QUESTION.search("How many days does the trustee have?")
+    assert patterns.COUNT.search("Toimikunnassa on oltava vähintään kolme jäsentä.")
+    for not_a_count in ("two thirds in value", "two hundred and fifty dollars", "kahdeksan päivän kuluessa",
+                        "any one of the creditors"):
+        assert not patterns.COUNT.search(not_a_count), not_a_count
