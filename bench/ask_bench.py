@@ -61,7 +61,10 @@ def main() -> None:
     t = time.perf_counter()
     retriever.warm()
     print(f"warm-up (indexes, model, graph): {time.perf_counter() - t:.2f} s; {len(qs)} questions")
-    answered = [answer(retriever, q, mode="graph") for q in qs]  # warm-up round
+    # Warm-up on half the questions; the other half, timed first, are questions this process has never seen (its
+    # caches of question words cold, those of the provisions' sentences warm): what a student's new question costs.
+    answered = [answer(retriever, q, mode="graph") for q in qs[::2]]
+    unseen = [answer(retriever, q, mode="graph").latency_ms["total"] for q in qs[1::2]]
     if not any(a.primary for a in answered):
         # A stale or empty data folder answers nothing: timing that would measure nothing.
         notices = sorted({n for a in answered for n in a.notices})
@@ -69,7 +72,7 @@ def main() -> None:
                          + (f" ({'; '.join(notices)})" if notices else ""))
     results: dict[str, list[float]] = {}
     expand: list[float] = []
-    asked = len(qs)
+    asked = len(qs)  # the warm-up half and the unseen half
     for mode in MODES:
         samples = []
         for _ in range(args.rounds):
@@ -85,6 +88,8 @@ def main() -> None:
     for mode, samples in results.items():
         p50 = statistics.median(samples)
         print(f"{mode:8} {p50:8.1f} {percentile(samples, 0.95):8.1f} {p50 / base['bm25']:8.1f} {p50 / base['dense']:8.2f}")
+    print(f"graph, a question not asked before: p50 {statistics.median(unseen):.1f} ms, "
+          f"p95 {percentile(unseen, 0.95):.1f} ms ({len(unseen)} questions)")
     print(f"graph expansion: p50 {statistics.median(expand):.2f} ms, p95 {percentile(expand, 0.95):.2f} ms "
           f"(target p50 ≤ 2 ms)")
     print("targets: graph p50 ≤ 40 ms, p95 ≤ 80 ms")

@@ -530,11 +530,17 @@ class Analyzer:
     def terms(self, text: str, compounds: bool = True, bigrams: bool = False) -> list[str]:
         """Index terms: lemmas without stopwords, plus compound parts for Finnish, and with
         `bigrams` also each pair of neighbouring lemmas ("a_b") as a proximity signal."""
+        return list(self._cached_terms(text, compounds, bigrams))
+
+    # The rerank weighs the same provisions' sentences for question after question: their terms are read once.
+    # Analyzer instances are shared (analyzer() caches them), so the cache holds a handful of instances at most.
+    @lru_cache(maxsize=100_000)  # noqa: B019
+    def _cached_terms(self, text: str, compounds: bool, bigrams: bool) -> tuple[str, ...]:
         out = self._unigrams(text, compounds)
         if bigrams:
             heads = self._unigrams(text, compounds=False) if compounds and self.lang == "fi" else list(out)
             out += [f"{a}_{b}" for a, b in zip(heads, heads[1:])]
-        return out
+        return tuple(out)
 
     def _unigrams(self, text: str, compounds: bool) -> list[str]:
         out: list[str] = []

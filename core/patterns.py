@@ -208,6 +208,8 @@ LAW_ONLY = re.compile(r"^[\W_]*(?:the[\W_]*)?$", re.I)  # what is left of "the B
 # Words between a law's name and the locator: "section 50.4(1) of the BIA", "s. 69.3 under the BIA", "BIA, s. 69.3".
 CITATION_FILLER = re.compile(r"(?:\b(?:of|in|under)\s+(?:the\s+)?|,)", re.I)
 NODE_ID = re.compile(r"^\s*(?P<law>[A-Z]-\d+(?:\.\d+)?|\d+/\d{4})(?::[^\s:]+)*\s*$")
+# A Finnish law key ("120/2004"): its node ids keep the chapter, so a section id has three parts, not two.
+FI_LAW_KEY = re.compile(r"^\d+/\d{4}$")
 # An exam prompt's instruction ("Explain the deadline for …", "State when …", "Kerro, milloin …", "Selosta, kuka …"):
 # the frame of the question, not its content ("kerro" would otherwise read as the Acts' ilmoittaa). Not "define" /
 # "määrittele", which ask for a definition, nor "State of affairs …", "List of creditors …".

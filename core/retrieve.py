@@ -978,11 +978,12 @@ def _title_subject(title: str, lang: str) -> frozenset[str]:
     return frozenset()
 
 
+@lru_cache(maxsize=50_000)  # the fusion asks it of every candidate of every question
 def _section_of(node_id: str) -> str:
     parts = node_id.split(":")
     if len(parts) > 2 and parts[1] == "def":
         return node_id
-    return ":".join(parts[:3] if re.match(r"^\d+/\d{4}$", parts[0]) else parts[:2])
+    return ":".join(parts[:3] if patterns.FI_LAW_KEY.match(parts[0]) else parts[:2])
 
 
 def _listed(fused: list[Candidate], k: int) -> list[Candidate]:

@@ -2936,3 +2936,15 @@ def test_a_how_many_question_gets_the_sentence_that_states_a_count(retriever):
     for not_a_count in ("two thirds in value", "two hundred and fifty dollars", "kahdeksan päivän kuluessa",
                         "any one of the creditors"):
         assert not patterns.COUNT.search(not_a_count), not_a_count
+
+
+def test_a_collection_rebuilt_behind_the_searchs_back_is_reopened(db, monkeypatch):
+    # dense_search keeps each law's opened collection; another process rebuilding it makes that handle stale. The
+    # search reopens it once instead of failing over to keywords alone.
+    question = "When does a bankrupt's property pass to the trustee?"
+    before = index.dense_search(["C-36"], question, k=5)
+    monkeypatch.setattr(index, "forget_collections", lambda law_key=None: None)  # as if built by someone else
+    row = next(r for r in store.laws(db) if r["key"] == "C-36")
+    assert index.build_dense(db, row, force=True)
+    monkeypatch.undo()
+    assert index.dense_search(["C-36"], question, k=5) == before
