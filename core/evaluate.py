@@ -7,18 +7,17 @@ momentti it names are interchangeable.
 from __future__ import annotations
 
 import json
-import re
 import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import sqlite_utils
 
+from core import patterns
 from core.answer import answer, within
 from core.expand import path_connects
 from core.retrieve import Retriever
 
-_FI_DEF = re.compile(r"^(\d+/\d{4}):def:(.+)$")
 
 
 def load_set(path: Path | str) -> list[dict]:
@@ -39,7 +38,7 @@ class Matcher:
 
     @staticmethod
     def _canonical(node_id: str) -> str:
-        m = _FI_DEF.match(node_id)
+        m = patterns.FI_DEFINITION_ID.match(node_id)
         return f"{m.group(1)}:{m.group(2)}" if m else node_id
 
     def defined_in(self, node_id: str) -> str | None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -24,7 +23,7 @@ from typing import Any, Iterator
 
 import sqlite_utils
 
-from core import claude
+from core import claude, patterns
 from core.answer import Answer
 from core.store import transaction
 
@@ -33,8 +32,6 @@ MAX_EXCERPTS = 6
 MAX_CONCEPTS_PER_TURN = 3
 MAX_ACTIVE_NODES = 20
 CONCEPT_KINDS = ("role", "procedure", "deadline", "right", "obligation", "doctrine", "document", "institution", "term")
-QUOTE = re.compile(r"[“\"]([^”\"]{3,600})[”\"]")
-CITE = re.compile(r"\[(\d{1,2})\]")
 SAFE_ERROR = "The explanation stopped because the AI service did not answer. The quoted law above is unaffected."
 
 SCHEMA = """
@@ -147,10 +144,10 @@ def verify_quotes(text: str, items: list[Excerpt]) -> list[QuoteCheck]:
     """Each quoted span must be an exact substring of an excerpt it cites (the [N] right after it)."""
     by_n = {e.n: e for e in items}
     out = []
-    for m in QUOTE.finditer(text):
+    for m in patterns.CLAUDE_QUOTE.finditer(text):
         tail = text[m.end():m.end() + 80]
-        end = re.search(r"[.!?](\s|$)", tail)
-        cited = [int(n) for n in CITE.findall(tail[:end.start() + 1] if end else tail)]
+        end = patterns.SENTENCE_END_MARK.search(tail)
+        cited = [int(n) for n in patterns.EXCERPT_CITE.findall(tail[:end.start() + 1] if end else tail)]
         verified = any(n in by_n and m.group(1) in by_n[n].text for n in cited)
         out.append(QuoteCheck(m.group(1), cited, verified))
     return out
@@ -158,7 +155,7 @@ def verify_quotes(text: str, items: list[Excerpt]) -> list[QuoteCheck]:
 
 # --- concepts --------------------------------------------------------------------------------
 def _norm(s: Any) -> str:
-    return re.sub(r"\s+", " ", s).strip() if isinstance(s, str) else ""
+    return patterns.WHITESPACE.sub(" ", s).strip() if isinstance(s, str) else ""
 
 
 def validate_concept(raw: Any) -> dict | None:
@@ -174,7 +171,7 @@ def validate_concept(raw: Any) -> dict | None:
     if not isinstance(alt, list) or not isinstance(urls, list):
         return None
     c["altLabels"] = sorted({_norm(a) for a in alt if isinstance(a, str) and _norm(a)})[:10]
-    c["sourceUrls"] = [u for u in urls if isinstance(u, str) and re.match(r"^https?://[^\s]+$", u)][:5]
+    c["sourceUrls"] = [u for u in urls if isinstance(u, str) and patterns.HTTP_URL.match(u)][:5]
     return c
 
 
@@ -186,7 +183,7 @@ def resolve_concept(db: sqlite_utils.Database, c: dict) -> str:
         existing = {row["pref_label"].casefold()} | {a.casefold() for a in json.loads(row["alt_labels"])}
         if labels & existing:
             return row["id"]
-    slug = re.sub(r"[^a-z0-9äöå]+", "-", c["prefLabel"].casefold()).strip("-")[:60]
+    slug = patterns.SLUG_BREAK.sub("-", c["prefLabel"].casefold()).strip("-")[:60]
     concept_id = f"concept:{c['jurisdiction'].lower()}:{slug}"
     with transaction(db) as conn:
         conn.execute("INSERT OR IGNORE INTO concepts (id, domain, kind, jurisdiction, pref_label, alt_labels, definition, "
@@ -271,7 +268,8 @@ def explain(db: sqlite_utils.Database, answer: Answer, conversation_id: str, api
             yield chunk
             break
     turn.quotes = verify_quotes(turn.text, items)
-    cited = sorted({items[n - 1].node_id for n in map(int, CITE.findall(turn.text)) if 0 < n <= len(items)})
+    numbers = map(int, patterns.EXCERPT_CITE.findall(turn.text))
+    cited = sorted({items[n - 1].node_id for n in numbers if 0 < n <= len(items)})
     for call in tool_calls:
         if call["name"] == "capture_concepts":
             turn.referenced_nodes += capture(db, call["args"], cited or [e.node_id for e in items[:1]])

@@ -71,7 +71,7 @@ def find_deadlines(sentence: str, lang: str) -> list[Deadline]:
         else:
             amount = int(num) if num.isdigit() else patterns.EN_NUMBER_WORDS.get(num)
             unit = unit.rstrip("s") + "s"
-        text = re.sub(r"\s+(?:tai|ja|sekä|or|and)$", "", m.group("deadline").rstrip())
+        text = patterns.TRAILING_CONJUNCTION.sub("", m.group("deadline").rstrip())
         out.append(Deadline(text, m.start(), m.start() + len(text), float(amount) if amount is not None else None, unit))
     return out
 
@@ -92,10 +92,10 @@ def _en_actor(sentence: str, modal_start: int) -> str:
     if patterns.EN_MODAL_SKIP_BEFORE.search(before.rstrip()):
         return ""
     cut = max(before.rfind(","), before.rfind(";"), before.rfind(":"))
-    phrase = re.sub(r"\([^()]*\)", " ", before[cut + 1:]).strip()
-    phrase = re.split(r"\s+(?:who|that|which|whose|whom)\s+", phrase, maxsplit=1)[0]
-    phrase = re.sub(r"\s+(?:to|of|for|in|with|by|from|on)$", "", phrase)  # "… creditor to whom …"
-    phrase = re.sub(r"^(?:and|or|but)\s+", "", phrase, flags=re.I)
+    phrase = patterns.PARENTHESISED.sub(" ", before[cut + 1:]).strip()
+    phrase = patterns.RELATIVE_CLAUSE.split(phrase, maxsplit=1)[0]
+    phrase = patterns.TRAILING_PREPOSITION.sub("", phrase)
+    phrase = patterns.LEADING_CONJUNCTION.sub("", phrase)
     words = phrase.split()
     if not words or len(words) > 6 or words[0].lower() in ("if", "where", "when", "unless", "as"):
         return ""
@@ -109,7 +109,7 @@ def _procedure_after(sentence: str, pos: int, lang: str) -> str:
         second = stripped.find(",", 1)
         if 0 < second < 60:
             after = stripped[second + 1:]
-    stop = re.search(r"[;:.]", after)
+    stop = patterns.CLAUSE_STOP.search(after)
     return _clean(_whole_phrase(after[:stop.start()] if stop else after, MAX_PROCEDURE_WORDS))
 
 
@@ -152,7 +152,7 @@ def _en_clauses(sentence: str) -> tuple[list[Clause], set[int]]:
         actor = _en_actor(sentence, m.start())
         if actor:
             clauses.append((actor, modal, m.start(), m.end()))
-    negated = {c[2] for c in clauses if re.search(r"\bno\s+[\w’' ]*$", sentence[:c[2]], re.I) and c[1] == "shall"}
+    negated = {c[2] for c in clauses if patterns.EN_NO_BEFORE_MODAL.search(sentence[:c[2]]) and c[1] == "shall"}
     return sorted(clauses, key=lambda c: c[2]), negated
 
 
@@ -194,13 +194,13 @@ def _procedure_for(sentence: str, modal_end: int, d: Deadline | None, lang: str)
     if d is None or d.start < modal_end:
         return _procedure_after(sentence, modal_end, lang)
     following = sentence[d.end:d.end + 40]
-    if re.match(r"^\s*,?\s*to\s+\w+", following):
+    if patterns.EN_TO_INFINITIVE_AHEAD.match(following):
         return _procedure_after(sentence, d.end + following.find("to"), lang)
-    lead = re.split(r"[,;:]|\(\w{1,4}\)", sentence[modal_end:d.start])[-1]
+    lead = patterns.CLAUSE_OR_ITEM_BREAK.split(sentence[modal_end:d.start])[-1]
     if len(lead.split()) <= 1:
         # The limit opens its clause or list item ("(d) within five days …, prepare and submit …"):
         # it governs the words after it, past a subordinate "unless …," clause.
-        rest = re.sub(r"^\s*,\s*(?:unless|if|where|when|except)\b[^,]*,", ",", sentence[d.end:])
+        rest = patterns.EN_SUBORDINATE_CLAUSE_OPENING.sub(",", sentence[d.end:])
         return _procedure_after(sentence[:d.end] + rest, d.end, lang)
     words = sentence[modal_end:d.start].split()
     return _clean(" ".join(words[-MAX_PROCEDURE_WORDS:])) or _procedure_after(sentence, modal_end, lang)

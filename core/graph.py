@@ -93,12 +93,10 @@ def _law_name_pattern(info: LawInfo) -> re.Pattern | None:
     """A Finnish law named in running text: 'konkurssilain', 'yrityksen saneerauksesta annetussa laissa'."""
     if info.lang != "fi":
         return None
-    title = re.sub(r"\s*\d+/\d{4}\s*$", "", info.title).strip()
+    title = patterns.TITLE_TRAILING_NUMBER.sub("", info.title).strip()
     if title.lower().startswith("laki "):
-        subject = re.escape(title[5:].lower())
-        return re.compile(rf"{subject}\s+annet\w*\s+la(?:ki|in|issa|kiin|ista|illa)\b", re.I)
-    stem = re.escape(title.lower()[:-2]) if title.lower().endswith("ki") else re.escape(title.lower())
-    return re.compile(rf"\b{stem}(?:ki|in|issa|kiin|ista|illa)\b", re.I)
+        return patterns.fi_law_by_subject(title[5:].lower())
+    return patterns.fi_law_by_stem(title.lower()[:-2] if title.lower().endswith("ki") else title.lower())
 
 
 @dataclass
@@ -230,7 +228,7 @@ class _GraphBuilder:
             kids = [self.by_id[c] for c in self.index.children.get(moment.id, [])]
             intro_end = (kids[0].start - moment.start) if kids else len(moment.text)
             intro = moment.text[:intro_end]
-            intro = re.sub(r"\s*\d+[a-z]?\)\s*$", "", intro)
+            intro = patterns.FI_TRAILING_ITEM_LABEL.sub("", intro)
             if kids and patterns.FI_DEFINITION_INTRO.search(intro):
                 for kohta in kids:
                     m = patterns.FI_DEFINED_TERM_ITEM.match(kohta.text)
@@ -531,7 +529,7 @@ class _GraphBuilder:
             if not group:
                 return None
             nums = [x.group(0).replace(" ", "") for x in patterns.FI_NUM_ITEM.finditer(group)]
-            joins = re.split(r"\d+(?:\s?[a-z](?![a-zåäö]))?", group)[1:-1]
+            joins = patterns.FI_ITEM_NUMBER.split(group)[1:-1]
             out: list[str] = []
             for i, num in enumerate(nums):
                 if i > 0 and patterns.FI_RANGE_DASH.match(joins[i - 1] or "") and out and out[-1].isdigit() and num.isdigit():
@@ -584,7 +582,7 @@ class _GraphBuilder:
         # A definition that applies in its own section only is not the meaning of the word elsewhere.
         section_scoped = {d.id for d in defs if patterns.EN_SECTION_SCOPE.match(self.by_id[d.parent_id].text)}
         terms = sorted(by_term, key=len, reverse=True)
-        pattern = re.compile(r"\b(" + "|".join(re.escape(t) for t in terms) + r")(?:s|es)?\b", re.I)
+        pattern = patterns.any_term(terms)
         for section_id, text in self.section_text.items():
             if self.by_id[section_id].repealed:
                 continue

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from pathlib import Path
 from typing import Iterable
 
@@ -533,11 +532,6 @@ class _FinnishSections:
 
 
 # --- plain text -------------------------------------------------------------------------------
-_PLAIN_HEADER = re.compile(r"^(?P<k>title|key|abbrev|lang|language|otsikko|tunnus|kieli)\s*:\s*(?P<v>.+)$", re.I)
-_PLAIN_SECTION_FI = re.compile(r"^\s*(?P<num>\d+\s?[a-z]?)\s*§\s*(?P<head>.*)$", re.I)
-_PLAIN_SECTION_EN = re.compile(r"^\s*(?:section\s+)?(?P<num>\d+(?:\.\d+)*)[.)]?\s+(?P<head>.*)$", re.I)
-_PLAIN_CHAPTER_FI = re.compile(r"^\s*(?P<num>\d+)\s*luku\b\s*(?P<head>.*)$", re.I)
-_PLAIN_ITEM = re.compile(r"^\s*(?:\((?P<en>[a-z]{1,3}|\d+)\)|(?P<fi>\d+[a-z]?)\))\s+")
 
 
 def parse_plain_text(text: str, name: str, info: LawInfo | None = None) -> ParsedLaw:
@@ -551,7 +545,7 @@ def parse_plain_text(text: str, name: str, info: LawInfo | None = None) -> Parse
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     body_start = 0
     for i, line in enumerate(lines):
-        m = _PLAIN_HEADER.match(line.strip())
+        m = patterns.PLAIN_HEADER.match(line.strip())
         if m:
             header[m.group("k").lower()] = m.group("v").strip()
             body_start = i + 1
@@ -560,24 +554,24 @@ def parse_plain_text(text: str, name: str, info: LawInfo | None = None) -> Parse
     body = lines[body_start:]
     lang = (header.get("lang") or header.get("language") or header.get("kieli") or "").lower()[:2]
     if lang not in ("en", "fi"):
-        lang = "fi" if sum(bool(_PLAIN_SECTION_FI.match(l)) for l in body) >= 1 else "en"
+        lang = "fi" if sum(bool(patterns.PLAIN_SECTION_FI.match(l)) for l in body) >= 1 else "en"
     title = header.get("title") or header.get("otsikko") or Path(name).stem
-    key = header.get("key") or header.get("tunnus") or re.sub(r"[^A-Za-z0-9/-]+", "-", Path(name).stem).strip("-")
+    key = header.get("key") or header.get("tunnus") or patterns.LAW_KEY_UNSAFE.sub("-", Path(name).stem).strip("-")
     if not key:
         raise IngestError(f"{name}: no law key (add a 'Key:' line)")
-    if ":" in key or not re.fullmatch(r"[A-Za-z0-9/.-]+", key):
+    if ":" in key or not patterns.LAW_KEY_CHARS.fullmatch(key):
         raise IngestError(f"{name}: law key {key!r} may hold only letters, digits, '/', '.' and '-'")
     law_info = info or LawInfo(key=key, abbrev=header.get("abbrev") or key, title=title, lang=lang,
                                format="plain-text", file=name, bundled=False)
     if info is None and key in load_registry():
         raise IngestError(f"{name}: key {key} belongs to a bundled law; choose another key")
-    section_re = _PLAIN_SECTION_FI if lang == "fi" else _PLAIN_SECTION_EN
+    section_re = patterns.PLAIN_SECTION_FI if lang == "fi" else patterns.PLAIN_SECTION_EN
     builder = _LawBuilder(law_info)
     chapter: Node | None = None
     current: tuple[str, list[str]] | None = None
     sections: list[tuple[Node | None, str, list[str]]] = []
     for line in body:
-        cm = _PLAIN_CHAPTER_FI.match(line) if lang == "fi" else None
+        cm = patterns.PLAIN_CHAPTER_FI.match(line) if lang == "fi" else None
         sm = section_re.match(line)
         if cm:
             chapter = builder.add(Node(id=f"{key}:{cm.group('num')}", law_key=key, kind="CHAPTER",
@@ -631,7 +625,7 @@ def _plain_section(builder: _LawBuilder, chapter: Node | None, head: str, raw_li
                 em.gap()
             owner.start = em.next_pos()
         for line in block:
-            im = _PLAIN_ITEM.match(line)
+            im = patterns.PLAIN_ITEM.match(line)
             if im:
                 plabel = im.group("en") or im.group("fi")
                 para = builder.add(Node(id=f"{owner.id}:{plabel}", law_key=key, kind="PARAGRAPH", label=plabel,

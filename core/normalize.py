@@ -6,7 +6,6 @@ are installed, otherwise Snowball Finnish as the fallback. Both are deterministi
 """
 from __future__ import annotations
 
-import re
 import threading
 from collections import Counter
 from collections.abc import Iterable
@@ -205,19 +204,18 @@ def _fi_hyphenated(word: str) -> tuple[str, tuple[str, ...]]:
     return base, tuple(t for t in terms if t and t != base and t not in FI_STOPWORDS)
 
 
-_WORDBASE = re.compile(r"\+([^+(]*)\(([^()]*)\)")
 
 
 def _verb_of(reading: dict) -> str:
     """The verb a participle or infinitive reading is built on ("+ale(alkaa)+t+tu(+tu)" → alkaa), else ""."""
-    stem = _WORDBASE.findall(reading.get("WORDBASES") or "")
+    stem = patterns.VOIKKO_WORDBASE.findall(reading.get("WORDBASES") or "")
     return stem[0][1].lower().replace("=", "") if stem and stem[0][1] and not stem[0][1].startswith("+") else ""
 
 
 def _member_bases(reading: dict) -> list[str]:
     """The base of each member of a Voikko reading, in order, its suffixes left out
     ("+saneera(saneerata)+us(+us)+menet(menettää)…" → saneerata, menettää)."""
-    return [b.lower().replace("=", "") for _, b in _WORDBASE.findall(reading.get("WORDBASES") or "")
+    return [b.lower().replace("=", "") for _, b in patterns.VOIKKO_WORDBASE.findall(reading.get("WORDBASES") or "")
             if b and not b.startswith("+")]
 
 

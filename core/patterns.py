@@ -1,8 +1,10 @@
-"""Every regular expression of the pipeline, in one place.
+"""Every regular expression of the project, in one place.
 
-Grouped by the stage that uses them: text, ingest (labels), graph (references, exceptions,
-definitions in English and Finnish), retrieve (citations, question intent), extract (modals,
-deadlines). Keeping them together makes the grammar reviewable as a whole.
+Grouped by the stage that uses them: text, ingest (labels, plain-text files), graph (references,
+exceptions, definitions in English and Finnish), retrieve (citations, question intent), extract
+(modals, deadlines), explain (Claude's quotations), render (CDN tags), evaluate (ids); last, the few
+built from data (law names, aliases, abbreviations, defined terms). Keeping them together makes the
+grammar reviewable as a whole.
 """
 from __future__ import annotations
 
@@ -743,3 +745,89 @@ CONSEQUENCE = re.compile(
 BREACH = re.compile(
     r"\b(?:vastaisesti|vastoin|contrary\s+to|in\s+contravention\s+of|fails?\s+to\s+comply\s+with|contravenes|"
     r"laiminly\w*|in\s+breach\s+of)\b", re.I)
+
+
+# --- plain-text statutes (ingest) ----------------------------------------------------------------
+# A plain-text statute file: "Key: 123/2020" header lines, "3 §" / "section 3" / "3 luku" headings and "(a)" / "1)"
+# items.
+PLAIN_HEADER = re.compile(r"^(?P<k>title|key|abbrev|lang|language|otsikko|tunnus|kieli)\s*:\s*(?P<v>.+)$", re.I)
+PLAIN_SECTION_FI = re.compile(r"^\s*(?P<num>\d+\s?[a-z]?)\s*§\s*(?P<head>.*)$", re.I)
+PLAIN_SECTION_EN = re.compile(r"^\s*(?:section\s+)?(?P<num>\d+(?:\.\d+)*)[.)]?\s+(?P<head>.*)$", re.I)
+PLAIN_CHAPTER_FI = re.compile(r"^\s*(?P<num>\d+)\s*luku\b\s*(?P<head>.*)$", re.I)
+PLAIN_ITEM = re.compile(r"^\s*(?:\((?P<en>[a-z]{1,3}|\d+)\)|(?P<fi>\d+[a-z]?)\))\s+")
+# What a file name may not put in a law key, and what a law key may hold.
+LAW_KEY_UNSAFE = re.compile(r"[^A-Za-z0-9/-]+")
+LAW_KEY_CHARS = re.compile(r"[A-Za-z0-9/.-]+")
+
+# --- the graph's smaller helpers --------------------------------------------------------------------
+# A Finnish title's trailing number ("Konkurssilaki 120/2004") and a lead-in's trailing item label ("… 1)").
+TITLE_TRAILING_NUMBER = re.compile(r"\s*\d+/\d{4}\s*$")
+FI_TRAILING_ITEM_LABEL = re.compile(r"\s*\d+[a-z]?\)\s*$")
+# The numbers of a Finnish list of cited items ("1, 3 ja 5 kohdassa"), split out to read the words joining them.
+FI_ITEM_NUMBER = re.compile(r"\d+(?:\s?[a-z](?![a-zåäö]))?")
+# Voikko's WORDBASES: "+saneera(saneerata)+us(+us)" → (saneera, saneerata), (us, +us).
+VOIKKO_WORDBASE = re.compile(r"\+([^+(]*)\(([^()]*)\)")
+
+# --- retrieve's smaller helpers ---------------------------------------------------------------------
+# A Finnish case ending on a word, one cue of the language among others (detect_language).
+FI_CASE_ENDING = re.compile(r"(ssa|ssä|sta|stä|lla|llä|lta|ltä|n)$")
+# Each bracketed label of a Canadian citation's trail: "(1)(a)" → 1, a.
+CA_BRACKETED_LABEL = re.compile(r"\(([0-9A-Za-z.]+)\)")
+
+# --- extract (rules) ---------------------------------------------------------------------------------
+TRAILING_CONJUNCTION = re.compile(r"\s+(?:tai|ja|sekä|or|and)$")  # "within 10 days or" → "within 10 days"
+PARENTHESISED = re.compile(r"\([^()]*\)")
+RELATIVE_CLAUSE = re.compile(r"\s+(?:who|that|which|whose|whom)\s+")  # "A trustee who applies …" → "A trustee"
+TRAILING_PREPOSITION = re.compile(r"\s+(?:to|of|for|in|with|by|from|on)$")  # "… creditor to whom …"
+LEADING_CONJUNCTION = re.compile(r"^(?:and|or|but)\s+", re.I)
+CLAUSE_STOP = re.compile(r"[;:.]")
+EN_NO_BEFORE_MODAL = re.compile(r"\bno\s+[\w’' ]*$", re.I)  # "no trustee shall …": a prohibition
+EN_TO_INFINITIVE_AHEAD = re.compile(r"^\s*,?\s*to\s+\w+")
+CLAUSE_OR_ITEM_BREAK = re.compile(r"[,;:]|\(\w{1,4}\)")
+EN_SUBORDINATE_CLAUSE_OPENING = re.compile(r"^\s*,\s*(?:unless|if|where|when|except)\b[^,]*,")
+
+# --- explain (Claude's answers) ------------------------------------------------------------------------
+CLAUDE_QUOTE = re.compile(r"[“\"]([^”\"]{3,600})[”\"]")  # a quotation in Claude's text
+EXCERPT_CITE = re.compile(r"\[(\d{1,2})\]")  # "[2]": the excerpt a quotation cites
+SENTENCE_END_MARK = re.compile(r"[.!?](\s|$)")
+HTTP_URL = re.compile(r"^https?://[^\s]+$")
+SLUG_BREAK = re.compile(r"[^a-z0-9äöå]+")
+
+# --- render --------------------------------------------------------------------------------------------
+# The stylesheet and script tags pyvis links from CDNs even in in-line mode.
+CDN_LINK = re.compile(r"<link[^>]+href=\"https?://[^\"]+\"[^>]*>", re.I)
+CDN_SCRIPT = re.compile(r"<script[^>]+src=\"https?://[^\"]+\"[^>]*>\s*</script>", re.I)
+
+# --- evaluate ------------------------------------------------------------------------------------------
+FI_DEFINITION_ID = re.compile(r"^(\d+/\d{4}):def:(.+)$")  # "47/1993:def:1:3:1:2" → the kohta it names
+
+
+# --- built from data: law names and aliases, abbreviations, defined terms, a modal verb ------------------
+def fi_law_by_subject(subject: str) -> re.Pattern:
+    """A Finnish law named by its subject: "yrityksen saneerauksesta annetussa laissa"."""
+    return re.compile(rf"{re.escape(subject)}\s+annet\w*\s+la(?:ki|in|issa|kiin|ista|illa)\b", re.I)
+
+
+def fi_law_by_stem(stem: str) -> re.Pattern:
+    """A Finnish law named by its one-word name inflected: "konkurssilain", "konkurssilaissa"."""
+    return re.compile(rf"\b{re.escape(stem)}(?:ki|in|issa|kiin|ista|illa)\b", re.I)
+
+
+def any_term(terms: list[str]) -> re.Pattern:
+    """Any of the terms as whole words, with an English plural ending; list longer terms first."""
+    return re.compile(r"\b(" + "|".join(re.escape(t) for t in terms) + r")(?:s|es)?\b", re.I)
+
+
+def whole_word(word: str) -> re.Pattern:
+    return re.compile(rf"\b{re.escape(word)}\b", re.I)
+
+
+def any_name(names: list[str]) -> re.Pattern:
+    """A law's names and aliases as written, not inside a longer word or a law key ("B-3", "120/2004")."""
+    alts = "|".join(re.escape(n) for n in names if n)
+    return re.compile(rf"(?<![\w/])(?:{alts})(?![\w/])", re.I)
+
+
+def abbreviation(short: str) -> re.Pattern:
+    """An abbreviation as written, with an optional plural s ("NOIs")."""
+    return re.compile(rf"(?<![\w-]){re.escape(short)}s?(?![\w-])")

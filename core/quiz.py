@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import re
 from dataclasses import dataclass
 
 import sqlite_utils
@@ -122,7 +121,7 @@ def _clozes(text: str, row: dict) -> list[tuple[str, str]]:
         if len(m.group(0).strip()) > 2:
             spans.append(("cloze", m.group(0).strip()))
             break
-    modal_pat = re.compile(rf"\b{re.escape(row['modal_verb'])}\b", re.I) if row["modal_verb"] not in ("on",) else None
+    modal_pat = patterns.whole_word(row['modal_verb']) if row["modal_verb"] not in ("on",) else None
     if modal_pat and modal_pat.search(text):
         spans.append(("modal", modal_pat.search(text).group(0)))
     return spans

@@ -6,9 +6,9 @@ HTML-escaped here, and the graph page carries no CDN links, so it works with no 
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import dataclass
 
+from core import patterns
 from core.model import Edge, Node
 
 NODE_COLOURS = {"LAW": "#4e79a7", "CHAPTER": "#59a14f", "SECTION": "#f28e2b", "MOMENT": "#76b7b2",
@@ -265,13 +265,9 @@ def graph_html(data: GraphData, emphasis: set[tuple[str, str, str]] | None = Non
     return strip_cdn(net.generate_html(notebook=False))
 
 
-_CDN_LINK = re.compile(r"<link[^>]+href=\"https?://[^\"]+\"[^>]*>", re.I)
-_CDN_SCRIPT = re.compile(r"<script[^>]+src=\"https?://[^\"]+\"[^>]*>\s*</script>", re.I)
-
-
 def strip_cdn(page: str) -> str:
     """Remove the stylesheet and script tags that pyvis links from CDNs even in in-line mode."""
-    return _CDN_SCRIPT.sub("", _CDN_LINK.sub("", page))
+    return patterns.CDN_SCRIPT.sub("", patterns.CDN_LINK.sub("", page))
 
 
 def legend_html() -> str:

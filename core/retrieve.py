@@ -139,7 +139,7 @@ def detect_language(text: str) -> str:
     dictionary accepts — so that a bare term ("takaisinsaanti", "Konkurssi") is read as what it is."""
     words = [w.lower() for w in patterns.WORD.findall(text)]
     fi = sum(w in FI_STOPWORDS for w in words) + 2 * sum(ch in "äöåÄÖÅ" for ch in text)
-    fi += sum(bool(re.search(r"(ssa|ssä|sta|stä|lla|llä|lta|ltä|n)$", w)) for w in words) * 0.3
+    fi += sum(bool(patterns.FI_CASE_ENDING.search(w)) for w in words) * 0.3
     en = sum(w in EN_STOPWORDS for w in words)
     by_dictionary = [dictionary_language(w) for w in words if w not in FI_STOPWORDS and w not in EN_STOPWORDS]
     fi += by_dictionary.count("fi")
@@ -332,8 +332,7 @@ class Retriever:
         out = {}
         for key, row in self.laws.items():
             names = [row["abbrev"], key] + [a for a in store.law_info(row).aliases]
-            alts = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True) if n)
-            out[key] = re.compile(rf"(?<![\w/])(?:{alts})(?![\w/])", re.I)
+            out[key] = patterns.any_name(sorted(set(names), key=len, reverse=True))
         return out
 
     def _one_word_alias_lemmas(self) -> dict[tuple[str, str], str]:
@@ -397,7 +396,7 @@ class Retriever:
             return None, True, ""
         m = patterns.CA_LOCATOR.match(locator)
         if m and (set(laws) & set(english) if laws else m.group("marker")):
-            parens = re.findall(r"\(([0-9A-Za-z.]+)\)", m.group("parens") or "")
+            parens = patterns.CA_BRACKETED_LABEL.findall(m.group("parens") or "")
             for key in [k for k in laws if k in english] if laws else english:  # a bare "s. 69.3": the BIA first
                 node_id = ":".join([key, m.group("sec")] + parens)
                 if store.get_node(self.db, node_id) is not None:
@@ -864,7 +863,7 @@ def _abbreviations(lang: str) -> tuple[tuple[re.Pattern, str], ...]:
     """A language's abbreviations (data/abbreviations.json) as patterns for the whole abbreviation as written, with
     an optional plural s ("NOIs"), and the words the statutes spell it out in."""
     data = _word_table("abbreviations.json").get(lang, {})
-    return tuple((re.compile(rf"(?<![\w-]){re.escape(short)}s?(?![\w-])"), spelled) for short, spelled in data.items())
+    return tuple((patterns.abbreviation(short), spelled) for short, spelled in data.items())
 
 
 def spell_out(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
