@@ -356,7 +356,7 @@ def get_collection(law_key: str):
     return chroma_client().get_collection(_safe(law_key), embedding_function=ef)
 
 
-def _opened(law_key: str) -> tuple[Any, int]:
+def open_collection(law_key: str) -> tuple[Any, int]:
     """A law's collection and its size, opened once per process."""
     opened = _collections.get(law_key)
     if opened is None:
@@ -429,7 +429,7 @@ def dense_search(law_keys: list[str], query: str, k: int = 50) -> list[tuple[str
 
 
 def _query(law_key: str, vector, k: int) -> dict | None:
-    collection, n = _opened(law_key)
+    collection, n = open_collection(law_key)
     if n == 0:
         return None
     return collection.query(query_embeddings=[vector], n_results=min(k, n), include=["distances"])

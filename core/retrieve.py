@@ -197,7 +197,7 @@ class Retriever:
             try:
                 index.load_model()
                 for key in self.laws:
-                    index.get_collection(key)
+                    index.open_collection(key)
             except Exception as exc:
                 self._dense_error = f"{type(exc).__name__}: {exc}"
 
