@@ -204,8 +204,6 @@ def _fi_hyphenated(word: str) -> tuple[str, tuple[str, ...]]:
     return base, tuple(t for t in terms if t and t != base and t not in FI_STOPWORDS)
 
 
-
-
 def _verb_of(reading: dict) -> str:
     """The verb a participle or infinitive reading is built on ("+ale(alkaa)+t+tu(+tu)" → alkaa), else ""."""
     stem = patterns.VOIKKO_WORDBASE.findall(reading.get("WORDBASES") or "")
@@ -215,8 +213,8 @@ def _verb_of(reading: dict) -> str:
 def _member_bases(reading: dict) -> list[str]:
     """The base of each member of a Voikko reading, in order, its suffixes left out
     ("+saneera(saneerata)+us(+us)+menet(menettää)…" → saneerata, menettää)."""
-    return [b.lower().replace("=", "") for _, b in patterns.VOIKKO_WORDBASE.findall(reading.get("WORDBASES") or "")
-            if b and not b.startswith("+")]
+    members = patterns.VOIKKO_WORDBASE.findall(reading.get("WORDBASES") or "")
+    return [b.lower().replace("=", "") for _, b in members if b and not b.startswith("+")]
 
 
 _PROPER_NOUNS = {"etunimi", "sukunimi", "paikannimi", "nimi"}

@@ -1106,8 +1106,8 @@ REGISTER_ANSWERS = [
     # such verbs cost one answer, docs/RETRIEVAL.md.)
     ("Voiko selvittäjä päättää maksaa pienet velat saneerauksen aikana?", "47/1993:4:18:2:4",
      "joiden saatavat ovat määrältään vähäisiä"),
-    # Written beside exam_own62's own62-fi-002: a student's *kiireellinen* is KonkL 7:4.2's "joutuisuudella" (KonkL 7:15's
-    # appeal, "Valitus on käsiteltävä kiireellisenä", had answered for the bankruptcy matter itself).
+    # Written beside exam_own62's own62-fi-002: a student's *kiireellinen* is KonkL 7:4.2's "joutuisuudella"
+    # (KonkL 7:15's appeal, "Valitus on käsiteltävä kiireellisenä", had answered for the bankruptcy matter itself).
     ("Onko konkurssiasia käsiteltävä kiireellisesti?", "120/2004:7:4:2", "asian edellyttämällä joutuisuudella"),
 ]
 
