@@ -750,6 +750,10 @@ class Retriever:
     def _term_of(self, def_id: str, lang: str) -> tuple[str, ...]:
         return next((t for t, d, _ in self._definition_terms(lang) if d == def_id), ())
 
+    def _term_words(self, def_id: str, lang: str) -> frozenset[str]:
+        """The lemmas of every term a definition names ("trustee or licensed trustee", "maksukyvyttömyys; …")."""
+        return frozenset(w for t, d, _ in self._definition_terms(lang) if d == def_id for w in t)
+
     def _definition_terms(self, lang: str) -> list[tuple[tuple[str, ...], str, str]]:
         """(term as lemmas, definition id, law key) for every live definition of a language, longest first."""
         if lang not in self._def_terms:
@@ -791,8 +795,13 @@ class Retriever:
             owned = [w for w in content if not _only_in_case(w, lang, GENITIVE)]  # the term itself, not its owner
             owned_lemmas = {an.lemma(w) for w in owned}
             terms = {d: self._term_of(d, lang) for d in self.defined_terms_in(text, lang, laws)}
+            content_lemmas = [an.lemma(w) for w in content]
+            # The term must be most of what is asked, not a word beside it: "What is a bankruptcy district?" asks for
+            # no definition of *bankruptcy* (a word of the BIA's title, so not counted as content), though the term's
+            # one word is as long as the question's one content word. (A definition may name several terms.)
             found = [d for d, term in terms.items()
                      if len(term) >= 0.6 * max(1, len(content))
+                     and sum(w not in self._term_words(d, lang) for w in content_lemmas) <= 0.4 * max(1, len(content))
                      or len(term) >= 0.6 * max(1, len(owned)) and set(term) <= owned_lemmas]
             # A term of its own before the procedure's name, when the question names both.
             return sorted(found, key=lambda d: set(terms[d]) <= procedures)[:1]

@@ -2948,3 +2948,15 @@ def test_a_collection_rebuilt_behind_the_searchs_back_is_reopened(db, monkeypatc
     assert index.build_dense(db, row, force=True)
     monkeypatch.undo()
     assert index.dense_search(["C-36"], question, k=5) == before
+
+
+def test_a_defined_word_beside_another_noun_is_not_the_term_asked_about(retriever):
+    # Not evaluation questions. "bankruptcy" is defined (BIA 2) and a word of the BIA's title, so it was not counted
+    # among the question's content words and its one word matched the one word left, "division": the definition of
+    # bankruptcy answered. The term must cover what is asked.
+    a = answer(retriever, "What is a bankruptcy division?")
+    assert a.primary.id == "B-3:12:1" and "bankruptcy divisions" in a.quote
+    assert answer(retriever, "What is a bankruptcy order?").primary.id != "B-3:def:bankruptcy"
+    assert answer(retriever, "What is bankruptcy?").primary.id == "B-3:def:bankruptcy"
+    # A definition naming several terms covers the words of each ("Maksukyvyttömyydellä … Ylivelkaisuudella …").
+    assert answer(retriever, "Milloin velallinen on ylivelkainen takaisinsaannissa?").primary.id == "758/1991:def:1:4:1"
