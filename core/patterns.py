@@ -209,9 +209,10 @@ FI_CHAPTER_LOCATOR = re.compile(r"^\s*(?P<chap>\d+\s?[a-z]?)\s*(?:luku|luvun|luv
 LAW_ONLY = re.compile(r"^[\W_]*(?:the[\W_]*)?$", re.I)  # what is left of "the BIA" once the law's name is out
 # Words between a law's name and the locator: "section 50.4(1) of the BIA", "s. 69.3 under the BIA", "BIA, s. 69.3".
 CITATION_FILLER = re.compile(r"(?:\b(?:of|in|under)\s+(?:the\s+)?|,)", re.I)
-NODE_ID = re.compile(r"^\s*(?P<law>[A-Z]-\d+(?:\.\d+)?|\d+/\d{4})(?::[^\s:]+)*\s*$")
+_FI_KEY = r"\d+/\d{4}"  # a Finnish law key: number/year
+NODE_ID = re.compile(rf"^\s*(?P<law>[A-Z]-\d+(?:\.\d+)?|{_FI_KEY})(?::[^\s:]+)*\s*$")
 # A Finnish law key ("120/2004"): its node ids keep the chapter, so a section id has three parts, not two.
-FI_LAW_KEY = re.compile(r"^\d+/\d{4}$")
+FI_LAW_KEY = re.compile(rf"^{_FI_KEY}$")
 # An exam prompt's instruction ("Explain the deadline for …", "State when …", "Kerro, milloin …", "Selosta, kuka …"):
 # the frame of the question, not its content ("kerro" would otherwise read as the Acts' ilmoittaa). Not "define" /
 # "määrittele", which ask for a definition, nor "State of affairs …", "List of creditors …".
@@ -434,7 +435,7 @@ WHAT_QUESTION = re.compile(
     r"^\s*(?:(?:in|on|under|for|to|from|of)\s+)?(?:what|which)\b|"
     r"^\s*(?:mitä|mitkä|mistä|mihin|missä|millä|millai\w*|minkälai\w*)\b", re.I)
 # The citation part of a law's title: "(R.S.C., 1985, c. B-3)", "120/2004".
-TITLE_CITATION = re.compile(r"\([^)]*\)|\b\d+/\d{4}\b")
+TITLE_CITATION = re.compile(rf"\([^)]*\)|\b{_FI_KEY}\b")
 FI_DO = r"(?:tehdä|tehtävä)"  # "do", as the infinitive or the necessive participle ("on tehtävä")
 FI_MUST = r"(?:on|pitää|täytyy|tulee)"  # "must", before a necessive participle or infinitive
 FI_MAY = r"(?:voi|voivat|saa|saavat)"  # "may", singular and plural
@@ -761,7 +762,7 @@ LAW_KEY_CHARS = re.compile(r"[A-Za-z0-9/.-]+")
 
 # --- the graph's smaller helpers --------------------------------------------------------------------
 # A Finnish title's trailing number ("Konkurssilaki 120/2004") and a lead-in's trailing item label ("… 1)").
-TITLE_TRAILING_NUMBER = re.compile(r"\s*\d+/\d{4}\s*$")
+TITLE_TRAILING_NUMBER = re.compile(rf"\s*{_FI_KEY}\s*$")
 FI_TRAILING_ITEM_LABEL = re.compile(r"\s*\d+[a-z]?\)\s*$")
 # The numbers of a Finnish list of cited items ("1, 3 ja 5 kohdassa"), split out to read the words joining them.
 FI_ITEM_NUMBER = re.compile(r"\d+(?:\s?[a-z](?![a-zåäö]))?")
@@ -799,18 +800,21 @@ CDN_LINK = re.compile(r"<link[^>]+href=\"https?://[^\"]+\"[^>]*>", re.I)
 CDN_SCRIPT = re.compile(r"<script[^>]+src=\"https?://[^\"]+\"[^>]*>\s*</script>", re.I)
 
 # --- evaluate ------------------------------------------------------------------------------------------
-FI_DEFINITION_ID = re.compile(r"^(\d+/\d{4}):def:(.+)$")  # "47/1993:def:1:3:1:2" → the kohta it names
+FI_DEFINITION_ID = re.compile(rf"^({_FI_KEY}):def:(.+)$")  # "47/1993:def:1:3:1:2" → the kohta it names
 
 
 # --- built from data: law names and aliases, abbreviations, defined terms, a modal verb ------------------
+_FI_LAW_ENDING = r"(?:ki|in|issa|kiin|ista|illa)\b"  # laki, lain, laissa, lakiin, laista, lailla
+
+
 def fi_law_by_subject(subject: str) -> re.Pattern:
     """A Finnish law named by its subject: "yrityksen saneerauksesta annetussa laissa"."""
-    return re.compile(rf"{re.escape(subject)}\s+annet\w*\s+la(?:ki|in|issa|kiin|ista|illa)\b", re.I)
+    return re.compile(rf"{re.escape(subject)}\s+annet\w*\s+la{_FI_LAW_ENDING}", re.I)
 
 
 def fi_law_by_stem(stem: str) -> re.Pattern:
     """A Finnish law named by its one-word name inflected: "konkurssilain", "konkurssilaissa"."""
-    return re.compile(rf"\b{re.escape(stem)}(?:ki|in|issa|kiin|ista|illa)\b", re.I)
+    return re.compile(rf"\b{re.escape(stem)}{_FI_LAW_ENDING}", re.I)
 
 
 def any_term(terms: list[str]) -> re.Pattern:
