@@ -260,7 +260,9 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     inner = [d for d in _descendants(db, unit) if d.section_id == unit.section_id and unit.start <= d.start <= unit.end]
     text = unit.text
     cuts = [_item_cut(unit, d) for d in inner]
-    spans = sentence_spans(text, cuts)
+    # An item ends where the words closing its list begin ("… or (b) any other order of the court …, the order made
+    # under section 248 … prevails"): those words are the whole list's, not its last item's.
+    spans = sentence_spans(text, cuts + [d.end - unit.start for d in inner])
     if not spans:
         return Located(unit, text, 0.0)
     # What a question asks for (a time, an amount, a consequence, a limit, a place, who pays) favours the sentences
@@ -304,6 +306,9 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     # A nested item reads with its enclosing items' own lead-ins too ("(a) … is discharged (i) on the expiry …").
     terms_at = {s: terms for (s, _), terms in span_terms.items()}
     enclosing = [(cut, d.end - unit.start) for d, cut in zip(inner, cuts)]
+    # Every item reads with its list's closing words, as with its lead-in.
+    list_end = max((d.end - unit.start for d in inner if d.parent_id == unit.id), default=len(text))
+    closing_terms = set().union(*(terms for (s, _), terms in span_terms.items() if s >= list_end))
 
     def weighed_groups(s: int, e: int) -> list[tuple[float, set[str]]]:
         """The question words a span shows, by the share they count at."""
@@ -312,6 +317,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
                   (PAIR_SHARE, span_words[(s, e)] & q_pairs)]
         if s >= first_item:  # a list item reads with its lead-in: borrow half of the lead-in's evidence
             context = lead_terms.union(*(terms_at.get(cut, set()) for cut, end in enclosing if cut < s and e <= end))
+            if s < list_end:
+                context |= closing_terms
             groups.append((LEAD_IN_SHARE, context - seg_terms))
         if graph is not None:
             excepted = _excepted_terms(db, graph, unit, s, e, an) & q_terms
@@ -362,6 +369,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
         scored = scored_for(asked_types, quote_plain)
     score, _, s, e = max(scored)
     s, e = _with_tied_neighbours(scored, s, e, score, first_item)
+    e = _through_the_closing_words(text, spans, cuts, s, e, first_item, list_end,
+                                   lambda seg: set(an.terms(keyword_text(seg))) & q_terms)
     by_part = _part_evidence(question, span_terms, idf, an)
     s, e = _with_each_part_answered(by_part, s, e, first_item)
     items = [(cut, end, d) for d, (cut, end) in zip(inner, enclosing)]
@@ -413,6 +422,19 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     # A two-part question is answered by a provision that answers each part, if in different sentences.
     score += PART_COVERAGE_SHARE * _part_coverage(by_part)
     return Located(holder, quote.strip(), score)
+
+
+def _through_the_closing_words(text: str, spans: list[tuple[int, int]], cuts: list[int], s: int, e: int,
+                               first_item: int, list_end: int, asked_in: Callable[[str], set[str]]) -> int:
+    """The end of the quote: a list's last item runs on into the words closing the list where those answer
+    something the item does not ("(b) who seizes and sells the security …, is limited in his recovery of the claim
+    to the security"); an earlier item would take its later siblings with it, and stays as it is."""
+    if s < first_item or e > list_end or any(s < c < list_end for c in cuts):
+        return e
+    closing = [span for span in spans if span[0] >= list_end]
+    if closing and asked_in(text[list_end:closing[-1][1]]) - asked_in(text[s:e]):
+        return closing[-1][1]
+    return e
 
 
 def _items_are_actions(text: str, cuts: list[int], lang: str) -> bool:

@@ -2170,6 +2170,34 @@ def test_a_nested_item_reads_with_its_enclosing_items_lead_in(retriever):
     assert "on the expiry of 9 months" in loc.quote and "24 months" not in loc.quote and loc.quote in loc.node.text
 
 
+def test_the_words_closing_a_list_are_not_its_last_items_own(retriever):
+    # Not an evaluation question. BIA 250(2): "Where there is any inconsistency between an order made under section
+    # 248 … and (a) the security agreement or court order under which the receiver acts …, or (b) any other order of
+    # the court …, the order made under section 248 … prevails …". The closing words belong to both items: (b) had
+    # taken them as its own and won with them.
+    from core.answer import localise
+
+    unit = store.get_node(retriever.db, "B-3:250:2")
+    located = localise(retriever, unit, "If a section 248 order conflicts with the security agreement under which "
+                                        "the receiver acts, which prevails?", "en", retriever.graph)
+    assert located.node.id == "B-3:250:2:a", located.node.id
+    assert located.quote.startswith("the security agreement or court order") and located.quote in located.node.text
+
+
+def test_a_last_item_is_quoted_through_the_closing_words_that_answer(retriever):
+    # Not evaluation questions. BIA 232(5) "(b) who seizes and sells the security …, is limited in his recovery …"
+    # and 256(2) "(b) the suspension … of a securities firm's membership … constitutes an act of bankruptcy if …":
+    # what is asked is in the words after the last item, so the quote runs on into them.
+    for unit_id, question, closing in [
+            ("B-3:232:5", "Is a creditor who seizes and sells its security under an execution limited to the proceeds "
+                          "of the sale?", "is limited in his recovery of the claim"),
+            ("B-3:256:2", "Is the suspension of a securities firm's membership in a securities exchange an act of "
+                          "bankruptcy?", "constitutes an act of bankruptcy if the suspension")]:
+        a = answer(retriever, question)
+        assert a.primary.id == unit_id, (question, a.primary.id)
+        assert a.quote.startswith("(b) ") and closing in a.quote and a.quote in a.primary.text
+
+
 def test_a_list_items_own_lead_in_is_quoted_through_its_best_sub_item(retriever):
     # Not an evaluation question. CCAA 53(a): "without delay, inform the court of (i) any substantial change in the
     # status of the recognized foreign proceeding, …" — the lead-in alone answers nothing.
