@@ -1109,6 +1109,10 @@ REGISTER_ANSWERS = [
     # Written beside exam_own62's own62-fi-002: a student's *kiireellinen* is KonkL 7:4.2's "joutuisuudella"
     # (KonkL 7:15's appeal, "Valitus on käsiteltävä kiireellisenä", had answered for the bankruptcy matter itself).
     ("Onko konkurssiasia käsiteltävä kiireellisesti?", "120/2004:7:4:2", "asian edellyttämällä joutuisuudella"),
+    # Beside "first time" → "never before": a student's "a second time" is BIA 168.1(1)(b)'s "one time before"
+    # (written beside exam_own64's own64-en-005; the entry also answers exam_lay_en_own3's lay3-en-001).
+    ("When does the automatic discharge come for someone bankrupt a second time?", "B-3:168.1:1:b",
+     "who has been a bankrupt one time before"),
 ]
 
 
