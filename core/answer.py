@@ -305,6 +305,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     span_terms = {span: words & q_terms for span, words in span_words.items()}
     # A nested item reads with its enclosing items' own lead-ins too ("(a) … is discharged (i) on the expiry …").
     terms_at = {s: terms for (s, _), terms in span_terms.items()}
+    pairs_at = {s: words & q_pairs for (s, _), words in span_words.items()}
     enclosing = [(cut, d.end - unit.start) for d, cut in zip(inner, cuts)]
     # Every item reads with its list's closing words, as with its lead-in.
     list_end = max((d.end - unit.start for d in inner if d.parent_id == unit.id), default=len(text))
@@ -320,6 +321,12 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
             if s < list_end:
                 context |= closing_terms
             groups.append((LEAD_IN_SHARE, context - seg_terms))
+            # … and with its enclosing items' word pairs, at the same half ("(a) the amount of an unsecured claim is
+            # the amount (i) in the case of a company … being wound up" against "(b) the amount of a secured claim
+            # …"). Not the provision's own lead-in's: with those, one item outscored the lead-in that a list question
+            # quotes with all its items (BIA 136(1)'s scheme of distribution answered by its item (e)).
+            pairs = set().union(*(pairs_at.get(cut, set()) for cut, end in enclosing if cut < s and e <= end))
+            groups.append((LEAD_IN_SHARE * PAIR_SHARE, pairs - span_words[(s, e)]))
         if graph is not None:
             excepted = _excepted_terms(db, graph, unit, s, e, an) & q_terms
             groups.append((LEAD_IN_SHARE, excepted - seg_terms))

@@ -2188,6 +2188,20 @@ def test_the_words_closing_a_list_are_not_its_last_items_own(retriever):
     assert located.quote.startswith("the security agreement or court order") and located.quote in located.node.text
 
 
+def test_an_item_reads_with_its_lead_ins_word_pairs(retriever):
+    # Not an evaluation question. CCAA 20(1): "(a) the amount of an unsecured claim is the amount (i) in the case of
+    # a company in the course of being wound up under the Winding-up and Restructuring Act, …" against "(b) the
+    # amount of a secured claim is the amount, … if the claim were unsecured, … Winding-up and Restructuring Act".
+    # (b) has every word; only (a)(i)'s lead-in has "unsecured claim" side by side.
+    from core.answer import localise
+
+    unit = store.get_node(retriever.db, "C-36:20:1")
+    located = localise(retriever, unit, "What is the amount of an unsecured claim against a company being wound up "
+                                        "under the Winding-up and Restructuring Act?", "en", retriever.graph)
+    assert located.node.id == "C-36:20:1:a:i", located.node.id
+    assert located.quote.startswith("in the case of a company in the course of being wound up")
+
+
 def test_a_last_item_is_quoted_through_the_closing_words_that_answer(retriever):
     # Not evaluation questions. BIA 232(5) "(b) who seizes and sells the security …, is limited in his recovery …"
     # and 256(2) "(b) the suspension … of a securities firm's membership … constitutes an act of bankruptcy if …":
