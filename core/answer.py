@@ -331,7 +331,10 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
             excepted = _excepted_terms(db, graph, unit, s, e, an) & q_terms
             groups.append((LEAD_IN_SHARE, excepted - seg_terms))
             cited = _cited_sibling_terms(db, graph, unit, s, e, an) & q_terms
-            groups.append((CITED_SIBLING_SHARE, cited - seg_terms - excepted))
+            # A sentence whose subject the cited provision names ("The order made under subsection (1) must be
+            # consistent …") reads with its words at an exception's share; one that only mentions it, at less.
+            share = LEAD_IN_SHARE if patterns.SUBJECT_REFERENCE.match(text[s:e]) else CITED_SIBLING_SHARE
+            groups.append((share, cited - seg_terms - excepted))
         return groups
 
     def evidence_of(groups: list[tuple[float, set[str]]], weight) -> float:

@@ -697,6 +697,13 @@ PAYER = re.compile(
 # A sentence that disapplies another provision ("Subsection (1) does not apply if …", "Mitä 1 momentissa säädetään,
 # ei sovelleta …"): it is about what that provision says. ("ei koske" was measured too: it says more than that, −1.)
 NON_APPLICATION = re.compile(r"\b(?:do(?:es)?\s+not\s+apply|ei\s+sovelleta)\b", re.I)
+# A sentence whose subject is what another provision names ("The order made under subsection (1) must be consistent
+# with …", "An application under subsection (1) is to be filed …", "1 momentissa tarkoitettu ilmoitus …"): it is about
+# that provision too. Matched at the sentence's start.
+SUBJECT_REFERENCE = re.compile(
+    r"(?:The|An?|Any|Such|Every)\s+(?:[\w’'-]+\s+){0,4}?"
+    r"(?:(?:made|given|issued|filed|referred\s+to|described|mentioned|granted)\s+)?(?:under|in)\s+(?:sub)?section\s+\(?\d|"
+    r"(?:Edellä\s+)?\d+\s+(?:momentissa|kohdassa|§:ssä)\s+tarkoitettu")
 CONCESSION_QUESTION = re.compile(
     rf"\b(?:despite|notwithstanding|even\s+(?:if|though|when)|regardless|vaikka|huolimatta|estämättä|"
     rf"{OTHER_THAN}|elsewhere\s+than|muual(?:la|le|ta)\s+kuin)\b", re.I)

@@ -2202,6 +2202,22 @@ def test_an_item_reads_with_its_lead_ins_word_pairs(retriever):
     assert located.quote.startswith("in the case of a company in the course of being wound up")
 
 
+def test_a_sentence_whose_subject_another_subsection_names_reads_with_its_words(retriever):
+    # Written beside exam_twin_text_own's twin-fi-001. KonkL 12:12.2, "Edellä 1 momentissa tarkoitettu saatava
+    # selvitetään noudattaen, mitä …", is about the claim 12:12.1 describes ("saatavansa kuittaukseen"): it reads with
+    # 12:12.1's words at an exception's share, not at the lesser share of a sentence that only mentions it.
+    a = answer(retriever, "Miten kuittaukseen käytettävä saatava selvitetään?")
+    assert a.primary.id == "120/2004:12:12:2", a.primary.id
+    assert a.quote.startswith("Edellä 1 momentissa tarkoitettu saatava selvitetään")
+    for subject in ("The order made under subsection (1) must be consistent with any order",
+                    "A notice referred to in subsection (1) may refer to a bankrupt’s residence",
+                    "Edellä 1 momentissa tarkoitettu saatava selvitetään"):
+        assert patterns.SUBJECT_REFERENCE.match(subject), subject
+    for mention in ("Subject to subsections (2) to (4), on the making of an order",
+                    "The court may, on application under subsection (1), order"):
+        assert not patterns.SUBJECT_REFERENCE.match(mention), mention
+
+
 def test_a_last_item_is_quoted_through_the_closing_words_that_answer(retriever):
     # Not evaluation questions. BIA 232(5) "(b) who seizes and sells the security …, is limited in his recovery …"
     # and 256(2) "(b) the suspension … of a securities firm's membership … constitutes an act of bankruptcy if …":
