@@ -317,7 +317,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
         groups = [(1.0, seg_terms), (HEADING_SHARE, heading_terms - seg_terms),
                   (PAIR_SHARE, span_words[(s, e)] & q_pairs)]
         if s >= first_item:  # a list item reads with its lead-in: borrow half of the lead-in's evidence
-            context = lead_terms.union(*(terms_at.get(cut, set()) for cut, end in enclosing if cut < s and e <= end))
+            around = [cut for cut, end in enclosing if cut < s and e <= end]  # the items this span lies inside
+            context = lead_terms.union(*(terms_at.get(cut, set()) for cut in around))
             if s < list_end:
                 context |= closing_terms
             groups.append((LEAD_IN_SHARE, context - seg_terms))
@@ -325,7 +326,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
             # the amount (i) in the case of a company … being wound up" against "(b) the amount of a secured claim
             # …"). Not the provision's own lead-in's: with those, one item outscored the lead-in that a list question
             # quotes with all its items (BIA 136(1)'s scheme of distribution answered by its item (e)).
-            pairs = set().union(*(pairs_at.get(cut, set()) for cut, end in enclosing if cut < s and e <= end))
+            pairs = set().union(*(pairs_at.get(cut, set()) for cut in around))
             groups.append((LEAD_IN_SHARE * PAIR_SHARE, pairs - span_words[(s, e)]))
         if graph is not None:
             excepted = _excepted_terms(db, graph, unit, s, e, an) & q_terms
