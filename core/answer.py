@@ -625,7 +625,9 @@ def _citing_units(graph: expand_mod.GraphView, unit_id: str) -> set[str]:
 def _sanctions(text: str) -> bool:
     """Whether the text states a consequence, or sanctions the breach of a rule it cites ("Jos panttiomaisuus on
     myyty 1 tai 2 momentin vastaisesti, velkojan on maksettava …"). A breach alone does not make a sentence the
-    answer to "what happens if …?" (it may be the condition), so the sentence score does not count it."""
+    answer to "what happens if …?" (it may be the condition), so the sentence score does not count it. Words that
+    date an event ("the day on which the consumer proposal is deemed to be annulled") state no consequence."""
+    text = patterns.DATED_EVENT.sub("", text)
     return bool(patterns.CONSEQUENCE.search(text) or patterns.BREACH.search(text))
 
 

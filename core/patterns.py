@@ -748,6 +748,11 @@ CONSEQUENCE = re.compile(
     r"\bterminates?\b|\bmitätöi\w*|\bmenettää\b|\boperates?\s+as\b",
     re.I,
 )
+# A date named by the event on it: "between the day on which the consumer proposal is deemed to be annulled and …",
+# "siitä päivästä, jona …". A consequence's words inside it date a period; the provision does not state them as
+# its consequence.
+DATED_EVENT = re.compile(
+    r"\b(?:(?:day|date|time)\s+(?:on|at|by|after)\s+which|(?:päiv|ajankoh|hetk)\w*,?\s+jona)\b[^.;,—]*", re.I)
 # A provision that sanctions the breach of the rule it cites: "1 tai 2 momentin vastaisesti", "fails to comply with
 # subsection (2)".
 BREACH = re.compile(

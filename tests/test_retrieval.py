@@ -3022,3 +3022,19 @@ def test_a_defined_word_beside_another_noun_is_not_the_term_asked_about(retrieve
     assert answer(retriever, "What is bankruptcy?").primary.id == "B-3:def:bankruptcy"
     # A definition naming several terms covers the words of each ("Maksukyvyttömyydellä … Ylivelkaisuudella …").
     assert answer(retriever, "Milloin velallinen on ylivelkainen takaisinsaannissa?").primary.id == "758/1991:def:1:4:1"
+
+
+def test_words_dating_an_event_are_not_a_consequence_stated(retriever):
+    # Not an evaluation question. BIA 66.31(11) refers to 66.32(2) and speaks of "the day on which the consumer
+    # proposal is deemed to be annulled": that dates a period, it states no consequence, so 66.31(11) does not
+    # join a "what happens" question's pool as the consequence of 66.32(2), which says what happens itself.
+    from core import patterns
+    from core.answer import _sanctions
+
+    saving = "The revival … between the day on which the consumer proposal is deemed to be annulled and the day …"
+    assert not _sanctions(saving)
+    assert _sanctions("If the creditors reject it, the consumer proposal is deemed to be annulled.")
+    assert patterns.DATED_EVENT.search("siitä päivästä, jona velallinen asetettiin konkurssiin")
+    a = answer(retriever, "When a consumer proposal is annulled, what happens to the rights of the creditors?")
+    assert a.primary.id == "B-3:66.32:2"
+    assert "the rights of the creditors are revived" in a.quote and a.quote in a.primary.text
