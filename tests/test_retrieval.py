@@ -2530,6 +2530,13 @@ def test_a_verb_in_the_question_finds_the_statutes_noun_of_action(retriever):
     assert a.primary.id == "B-3:50.4:9" and "not exceeding 45 days" in a.quote
 
 
+def test_related_persons_find_the_statutes_relationship(retriever):
+    # Not an evaluation question. BIA 66.12(1.1): consumer proposals "dealt with together because of the financial
+    # relationship of the consumer debtors involved"; Snowball stems "relationship" apart from "related".
+    a = answer(retriever, "May the consumer proposals of related consumer debtors be combined into one proposal?")
+    assert a.primary.id == "B-3:66.12:1.1" and "financial relationship" in a.quote
+
+
 def test_in_finnish_the_keyword_sides_first_hit_is_always_weighed(retriever):
     # Not an evaluation question. KonkL 3:12.1 (what the administrator does with the debtor's property when the
     # bankruptcy's effects end) is BM25's first hit but below the fifth place after fusion: the English-only
