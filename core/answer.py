@@ -702,7 +702,10 @@ def _stated_by_a_sibling(retriever: Retriever, retrieval: Retrieval, ordered: li
     section, listed or not. ("Does the court
     consider whether …?" is answered by one item of the factors' list, whose lead-in says "the court is to consider".)"""
     top = ordered[0]
-    if states(located[top.node_id].quote):
+    quote = located[top.node_id].quote
+    # A saving clause answers "Does X prevent / affect Y?" as it stands ("Nothing in this section shall be
+    # construed to affect any right … of the directors to recover …"): no limit beside it is wanted.
+    if states(quote) or patterns.SAVING_QUESTION.search(retrieval.query) and patterns.SAVING.search(quote):
         return ordered
     section_id = units[top.node_id].section_id
     pool = list(ordered[1:] if every_sibling else ordered[1:SIBLING_LISTED_DEPTH])

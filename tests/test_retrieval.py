@@ -1392,6 +1392,16 @@ def test_a_saving_clause_answers_does_x_affect_or_stop_y(retriever):
     assert a.primary.id == "B-3:185:2" and "diminishes or affects the powers or jurisdiction" in a.quote
 
 
+def test_a_saving_clause_first_is_not_moved_for_a_limit_beside_it(retriever):
+    # Not an evaluation question. "Does the BIA prevent …?" is a limit question and a saving question at once; BIA
+    # 101(4), "Nothing in this section shall be construed to affect any right … of the directors to recover from a
+    # shareholder …", answers it. The limit beside it, 101(3) ("A judgment … shall not be entered against … a
+    # director who … protested"), is what the question's words are not about.
+    a = answer(retriever, "Does the BIA prevent the directors, under the law governing the corporation, from "
+                          "recovering a dividend from a shareholder?")
+    assert a.primary.id == "B-3:101:4" and "shall be construed to affect any right" in a.quote
+
+
 def test_a_rule_that_holds_despite_something_answers_even_though(retriever):
     """"… even though …?" / "…, vaikka …?" is also answered by the sentence saying its rule holds despite something
     ("… on muutoksenhausta huolimatta noudatettava", "ranks above … despite any other provision") — not by one that
