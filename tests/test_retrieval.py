@@ -2938,6 +2938,23 @@ def test_the_keyword_searchs_own_answer_is_offered_among_the_first_three(retriev
     assert Retriever(retriever.db, dense=False).search(question, mode="graph").keyword_candidates == []
 
 
+def test_the_keyword_searchs_own_answer_goes_first_when_its_sentences_answer_far_better(retriever):
+    from core.answer import KEYWORD_CHOICE_FIRST, localise
+
+    # Not an evaluation question. CCAA 23(1)(h), the monitor's duty to report when "it would be more beneficial to
+    # the company's creditors if proceedings … were taken under the Bankruptcy and Insolvency Act": the keyword
+    # search alone answers with it; the fusion put 11.7(3), the court's power to replace the monitor, first.
+    question = "What does the monitor have to do if it believes the creditors would be better off in a bankruptcy?"
+    assert answer(retriever, question, mode="bm25").primary.id == "C-36:23:1:h"
+    a = answer(retriever, question)
+    assert a.primary.id == "C-36:23:1:h" and "more beneficial to the company’s creditors" in a.quote
+    fused_first = retriever.search(question, mode="graph").candidates[0]
+    assert fused_first.node_id != "C-36:23:1"
+    other = localise(retriever, store.get_node(retriever.db, fused_first.node_id), question, "en", retriever.graph)
+    own = localise(retriever, store.get_node(retriever.db, "C-36:23:1"), question, "en", retriever.graph)
+    assert own.score >= KEYWORD_CHOICE_FIRST * other.score
+
+
 def test_the_kept_reference_card_is_one_the_primary_itself_depends_on():
     # The cards keep one reference beside the exceptions; a reference reached through an exception (two hops) is
     # the exception's dependency, not the primary's, and must not push out one of the primary's own exceptions
