@@ -3062,7 +3062,6 @@ def test_words_dating_an_event_are_not_a_consequence_stated(retriever):
     # Not an evaluation question. BIA 66.31(11) refers to 66.32(2) and speaks of "the day on which the consumer
     # proposal is deemed to be annulled": that dates a period, it states no consequence, so 66.31(11) does not
     # join a "what happens" question's pool as the consequence of 66.32(2), which says what happens itself.
-    from core import patterns
     from core.answer import _sanctions
 
     saving = "The revival … between the day on which the consumer proposal is deemed to be annulled and the day …"
