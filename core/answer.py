@@ -183,13 +183,14 @@ def asked_part(question: str) -> str:
 
 
 def states_asked_type(question: str, text: str, period_only: bool = False) -> bool:
-    """Whether the question asks for a time, an amount, a place or who pays (after any leading condition) and the
+    """Whether the question asks for a time, an amount, a place, who pays or how often (after any leading condition) and the
     text states every one asked for. A clause of time ("when the order is made") answers "when …?" unless
     `period_only` asks for a stated period."""
     time_answer = patterns.DURATION if period_only else patterns.TIME_ANSWER
     asked = [answer_pattern for question_pattern, answer_pattern in (
         (patterns.DEADLINE_QUESTION, time_answer), (patterns.AMOUNT_QUESTION, patterns.AMOUNT),
-        (patterns.PLACE_QUESTION, patterns.PLACE), (patterns.PAYER_QUESTION, patterns.PAYER))
+        (patterns.PLACE_QUESTION, patterns.PLACE), (patterns.PAYER_QUESTION, patterns.PAYER),
+        (patterns.FREQUENCY_QUESTION, patterns.FREQUENCY))
         if question_pattern.search(asked_part(question))]
     return bool(asked) and all(answer_pattern.search(text) for answer_pattern in asked)
 
@@ -281,6 +282,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
     other_types = [
         (patterns.LIMIT_QUESTION, patterns.LIMIT.search), (patterns.PLACE_QUESTION, patterns.PLACE.search),
         (patterns.COUNT_QUESTION, patterns.COUNT.search),
+        (patterns.FREQUENCY_QUESTION, patterns.FREQUENCY.search),
         (patterns.PAYER_QUESTION, patterns.PAYER.search), (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search),
         (patterns.CONTENT_QUESTION, patterns.CONTENT.search), (patterns.APPLICATION_QUESTION, patterns.APPLIES.search),
         (patterns.WHERE_PROVIDED_QUESTION, lambda seg: patterns.SIGNPOST.match(seg.strip())),

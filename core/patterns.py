@@ -597,6 +597,17 @@ PLACE = re.compile(
     r"filed\s+in\s+(?:or\s+transferred\s+to\s+)?(?:the|that|a)\s+(?:same\s+)?court|province\s+in\s+which|"
     r"prison|penitentiary|[\wåäö]*(?:lehdessä|lehteen|kansliassa|kansliaan|rekisterissä|rekisteriin|tuomiopiirissä|"
     r"paikkakunnalla|paikkakunnan|oikeuspaikka\w*|kotipaikan|kotipaikka\w*)|ulkomailla)\b", re.I)
+# "How often must the monitor report …?", "Kuinka usein on raportoitava …?": asks for a recurrence, which a period
+# ("without delay", "viipymättä") does not state.
+FREQUENCY_QUESTION = re.compile(
+    r"\bhow\s+(?:often|frequently|regularly)\b|\bat\s+what\s+intervals\b|\b(?:kuinka|miten)\s+usein\b|"
+    r"\bmillaisin\s+väliajoin\b", re.I)
+# A recurrence stated: "once a week", "each of the company’s fiscal quarters", "monthly", "kuuden kuukauden välein".
+FREQUENCY = re.compile(
+    r"\bonce\s+(?:a|every|in\s+each)\s+\w+|\bevery\s+(?:[\w-]+\s+)?(?:days?|weeks?|months?|years?|quarters?)\b|"
+    r"\beach\s+(?:of\s+the\s+)?(?:[\w’']+\s+){0,2}(?:quarters?|years?|months?|weeks?)\b|"
+    r"\b(?:annually|quarterly|monthly|weekly|periodic\w*|yearly)\b|\bat\s+regular\s+intervals\b|"
+    r"\b(?:välein|väliajoin|vuosittain|kuukausittain|viikoittain|määräajoin|säännöllisesti)\b", re.I)
 # "How many inspectors …?", "Kuinka monta jäsentä …?": asks for a count (a period or a sum has a type of its own).
 COUNT_QUESTION = re.compile(
     r"\bhow\s+many\b(?!\s+(?:days|weeks|months|years|dollars)\b)|"

@@ -3071,3 +3071,18 @@ def test_words_dating_an_event_are_not_a_consequence_stated(retriever):
     a = answer(retriever, "When a consumer proposal is annulled, what happens to the rights of the creditors?")
     assert a.primary.id == "B-3:66.32:2"
     assert "the rights of the creditors are revived" in a.quote and a.quote in a.primary.text
+
+
+def test_how_often_is_answered_by_the_sentence_stating_a_recurrence(retriever):
+    # Not evaluation questions. "How often" asks for a recurrence; a period ("viipymättä", without delay) does not
+    # state one. YSL 62 § 1 mom. has the report given "kuuden kuukauden välein"; 2 mom. the final report given
+    # "viipymättä" once the programme ends (its quote is the sentence saying "määräajoin", periodically). The first weighs it among the sentences, the second against the
+    # retrievers' agreement on the final report.
+    assert patterns.FREQUENCY_QUESTION.search("How frequently must the monitor report?")
+    assert patterns.FREQUENCY.search("after the day on which each of the company’s fiscal quarters ends")
+    assert not patterns.FREQUENCY.search("without delay after the order is made")
+    for question in ("Kuinka usein valvojan on annettava velkojatoimikunnalle selonteko saneerausohjelman "
+                     "toteutumisesta?", "Kuinka usein selonteko ohjelman toteutumisesta annetaan?"):
+        a = answer(retriever, question)
+        assert a.primary.id == "47/1993:9:62:1", question
+        assert "määräajoin" in a.quote and a.quote in a.primary.text
