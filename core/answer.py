@@ -1052,8 +1052,9 @@ def _with_keyword_choice(retriever: Retriever, retrieval: Retrieval, ordered: li
                                           retrieval.lang, graph)
     rest = [c for c in ordered if c is not fused]
     # … and first when its sentences answer far better than the first answer's do: the dense side's silence (a unit
-    # it ranks nowhere) cost it its fused place, not its evidence.
-    if located[fused.node_id].score >= KEYWORD_CHOICE_FIRST * located[ordered[0].node_id].score:
+    # it ranks nowhere) cost it its fused place, not its evidence. (Only on evidence: a unit the question's words
+    # miss scores at most its length penalty, below 0, where the ratio says nothing.)
+    if 0 < located[fused.node_id].score >= KEYWORD_CHOICE_FIRST * located[ordered[0].node_id].score:
         return [fused] + rest
     return rest[:KEYWORD_CHOICE_PLACE - 1] + [fused] + rest[KEYWORD_CHOICE_PLACE - 1:]
 

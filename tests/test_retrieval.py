@@ -3086,3 +3086,22 @@ def test_how_often_is_answered_by_the_sentence_stating_a_recurrence(retriever):
         a = answer(retriever, question)
         assert a.primary.id == "47/1993:9:62:1", question
         assert "määräajoin" in a.quote and a.quote in a.primary.text
+
+
+def test_the_keyword_searchs_own_answer_does_not_go_first_on_no_evidence(retriever):
+    # Not an evaluation question: a query none of whose words the statutes use gives every unit no sentence
+    # evidence (at most a length penalty below 0), and −0.01 ≥ 2.5 × −0.05 is no reason to put the keyword search's
+    # choice before the fused first.
+    from core.answer import _with_keyword_choice, localise
+    from core.retrieve import Retrieval
+
+    fused = [Candidate(i, "B-3", score=0.03 - n * 0.001) for n, i in enumerate(
+        ("B-3:50.4:1", "B-3:69:1", "B-3:178:1", "B-3:136:1"))]
+    keyword = [Candidate("B-3:244:1", "B-3", bm25_rank=1, bm25_score=1.0)]
+    retrieval = Retrieval(query="zqxv wubblequ", lang="en", mode="hybrid", laws=["B-3"], candidates=fused,
+                          keyword_candidates=keyword)
+    located = {c.node_id: localise(retriever, store.get_node(retriever.db, c.node_id), retrieval.query, "en")
+               for c in fused}
+    assert all(loc.score <= 0 for loc in located.values())  # a length penalty is all they have
+    ordered = _with_keyword_choice(retriever, retrieval, fused, located, None, 10)
+    assert [c.node_id for c in ordered[:3]] == ["B-3:50.4:1", "B-3:69:1", "B-3:244:1"]
