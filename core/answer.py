@@ -372,7 +372,7 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
         for (s, e), overlap, fit, denied in zip(spans, evidence, fitting, denies):
             seg = text[s:e]
             stated = sum(1 for states in types if states(seg)) + bool(
-                asks_consequence and (patterns.CONSEQUENCE.search(seg)
+                asks_consequence and (_states_consequence(seg)
                                       or asks_effect and patterns.SAME_EFFECT.search(seg)))
             out.append((overlap + (INTENT_BONUS * stated + MODAL_SHARE * fit) * best_plain
                         - LENGTH_PENALTY * len(seg) * best_plain / 10 - TIE_BREAK * denied * best_plain, -s, s, e))
@@ -626,13 +626,17 @@ def _citing_units(graph: expand_mod.GraphView, unit_id: str) -> set[str]:
     return {_unit_of(graph, e.source) for e in _edges_into(graph, unit_id, ("REFERS_TO",))}
 
 
+def _states_consequence(text: str) -> bool:
+    """Whether the text states a consequence. Words that date an event ("the day on which the consumer proposal is
+    deemed to be annulled") state none."""
+    return bool(patterns.CONSEQUENCE.search(patterns.DATED_EVENT.sub("", text)))
+
+
 def _sanctions(text: str) -> bool:
     """Whether the text states a consequence, or sanctions the breach of a rule it cites ("Jos panttiomaisuus on
     myyty 1 tai 2 momentin vastaisesti, velkojan on maksettava …"). A breach alone does not make a sentence the
-    answer to "what happens if …?" (it may be the condition), so the sentence score does not count it. Words that
-    date an event ("the day on which the consumer proposal is deemed to be annulled") state no consequence."""
-    text = patterns.DATED_EVENT.sub("", text)
-    return bool(patterns.CONSEQUENCE.search(text) or patterns.BREACH.search(text))
+    answer to "what happens if …?" (it may be the condition), so the sentence score does not count it."""
+    return _states_consequence(text) or bool(patterns.BREACH.search(text))
 
 
 def _with_referring_units(retriever: Retriever, pool: list[Candidate]) -> tuple[list[Candidate], dict[str, str]]:

@@ -3071,6 +3071,19 @@ def test_words_dating_an_event_are_not_a_consequence_stated(retriever):
     a = answer(retriever, "When a consumer proposal is annulled, what happens to the rights of the creditors?")
     assert a.primary.id == "B-3:66.32:2"
     assert "the rights of the creditors are revived" in a.quote and a.quote in a.primary.text
+    # … nor do those words earn a sentence the consequence question's bonus: on "what happens …?" 66.31(11) scores
+    # what it scores on a question asking no consequence, while 66.32(2), which states one, gains.
+    from core.answer import localise
+
+    def scores(node_id: str) -> tuple[float, float]:
+        unit = store.get_node(retriever.db, node_id)
+        return tuple(localise(retriever, unit, q, "en", retriever.graph).score for q in (
+            "What happens to a consumer proposal deemed annulled?", "Which consumer proposal is deemed annulled?"))
+
+    dated, plain = scores("B-3:66.31:11")
+    assert dated == pytest.approx(plain)
+    stated, unstated = scores("B-3:66.32:2")
+    assert stated > 1.5 * unstated
 
 
 def test_how_often_is_answered_by_the_sentence_stating_a_recurrence(retriever):
