@@ -1113,6 +1113,11 @@ REGISTER_ANSWERS = [
     # (written beside exam_own64's own64-en-005; the entry also answers exam_lay_en_own3's lay3-en-001).
     ("When does the automatic discharge come for someone bankrupt a second time?", "B-3:168.1:1:b",
      "who has been a bankrupt one time before"),
+    # Written beside exam_own68's own68-en-015: what a student calls "left over" the BIA calls the *surplus* (BIA 143,
+    # interest on the claims; 144, the rest to the bankrupt).
+    ("Does the bankrupt get any money left over after the bankruptcy is paid off?", "B-3:144", "any surplus remaining"),
+    ("Is interest paid on proved claims from leftover estate money after the priority claims?", "B-3:143",
+     "Where there is a surplus"),
 ]
 
 
