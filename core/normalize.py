@@ -58,6 +58,7 @@ _NOMINALISATIONS = {w: v for v, ws in {
     "fail": "failure failures", "comply": "compliance", "deliver": "delivery", "recover": "recovery",
     "reduce": "reduction", "retain": "retention", "deny": "denial", "contravene": "contravention contraventions",
     "relate": "relationship relationships",
+    "tax": "taxation",
 }.items() for w in ws.split()}
 # Irregular verb forms the statutes use, which Snowball leaves apart from their verb: "provide in writing" and
 # "written reasons", "bound by" and "binding", "wound up" and "winding-up". Light verbs (made, given, taken, kept,

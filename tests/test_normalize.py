@@ -260,7 +260,8 @@ def test_an_english_noun_of_action_reads_as_its_verb_where_snowball_keeps_them_a
     for noun, verb in (("extension", "extend"), ("decision", "decided"), ("expiry", "expires"),
                        ("permission", "permitted"), ("suspension", "suspend"), ("revocation", "revoked"),
                        ("foreclosure", "foreclose"), ("disclosure", "disclosed"), ("failure", "fails"),
-                       ("seizure", "seized"), ("contravention", "contravenes"), ("relationship", "related")):
+                       ("seizure", "seized"), ("contravention", "contravenes"), ("relationship", "related"),
+                       ("taxation", "taxed")):
         assert en.terms(noun) == en.terms(verb), noun
     # Nouns that already share the verb's stem, or name something else, are left alone.
     assert en.terms("provision") != en.terms("provide") and en.terms("application") != en.terms("apply")

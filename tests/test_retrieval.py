@@ -2545,6 +2545,13 @@ def test_a_verb_in_the_question_finds_the_statutes_noun_of_action(retriever):
     assert a.primary.id == "B-3:50.4:9" and "not exceeding 45 days" in a.quote
 
 
+def test_accounts_taxed_find_the_statutes_taxation_of_accounts(retriever):
+    # Not an evaluation question. BIA 66.39: "the procedure for the preparation and taxation of those accounts";
+    # Snowball stems "taxation" to "taxat", apart from "taxed".
+    a = answer(retriever, "How are a consumer proposal administrator's accounts taxed?")
+    assert a.primary.id == "B-3:66.39" and "taxation of those accounts" in a.quote
+
+
 def test_related_persons_find_the_statutes_relationship(retriever):
     # Not an evaluation question. BIA 66.12(1.1): consumer proposals "dealt with together because of the financial
     # relationship of the consumer debtors involved"; Snowball stems "relationship" apart from "related".
