@@ -1118,6 +1118,10 @@ REGISTER_ANSWERS = [
     ("Does the bankrupt get any money left over after the bankruptcy is paid off?", "B-3:144", "any surplus remaining"),
     ("Is interest paid on proved claims from leftover estate money after the priority claims?", "B-3:143",
      "Where there is a surplus"),
+    # Written beside exam_own69's own69-en-004: a court that "cancels" its order *rescinds* it (BIA 187(5)); before,
+    # 181(1), the annulment of a bankruptcy, answered.
+    ("Is a bankruptcy court allowed to cancel its own earlier order?", "B-3:187:5", "review, rescind or vary"),
+    ("Once the court has made an order under the BIA, can it later cancel that order?", "B-3:187:5", "rescind"),
 ]
 
 
