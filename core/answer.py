@@ -183,15 +183,16 @@ def asked_part(question: str) -> str:
 
 
 def states_asked_type(question: str, text: str, period_only: bool = False) -> bool:
-    """Whether the question asks for a time, an amount, a place, who pays or how often (after any leading condition) and the
-    text states every one asked for. A clause of time ("when the order is made") answers "when …?" unless
-    `period_only` asks for a stated period."""
+    """Whether the question asks for a time, an amount, a place, who pays or how often (after any leading
+    condition) and the text states every one asked for. A clause of time ("when the order is made") answers
+    "when …?" unless `period_only` asks for a stated period."""
     time_answer = patterns.DURATION if period_only else patterns.TIME_ANSWER
+    main_part = asked_part(question)
     asked = [answer_pattern for question_pattern, answer_pattern in (
         (patterns.DEADLINE_QUESTION, time_answer), (patterns.AMOUNT_QUESTION, patterns.AMOUNT),
         (patterns.PLACE_QUESTION, patterns.PLACE), (patterns.PAYER_QUESTION, patterns.PAYER),
         (patterns.FREQUENCY_QUESTION, patterns.FREQUENCY))
-        if question_pattern.search(asked_part(question))]
+        if question_pattern.search(main_part)]
     return bool(asked) and all(answer_pattern.search(text) for answer_pattern in asked)
 
 
