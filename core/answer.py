@@ -210,8 +210,8 @@ def _modal_fit(asked: str, lang: str) -> Callable[[str], bool] | None:
                                     (patterns.ACTION_OF_QUESTION, ("mandatory", "discretionary"))):
         m = question.search(asked)
         wanted = set(an.terms(next(group for group in m.groups() if group))) if m else set()
-        if wanted:
-            return lambda sentence: any(duty in wanted_duties and wanted & set(an.terms(actor))
+        if wanted:  # every word of the actor asked about: "the former trustee" is not "a substituted trustee"
+            return lambda sentence: any(duty in wanted_duties and wanted <= set(an.terms(actor))
                                         for actor, duty in extract.duties_in(sentence, lang))
     return None
 

@@ -2379,6 +2379,20 @@ def test_what_an_actor_must_do_is_read_in_the_sentences_that_put_a_duty_on_that_
     assert listed.node.id.startswith("120/2004:4:5:2:") and listed.score - courts.score > 1.0
 
 
+def test_what_a_named_actor_must_do_is_the_duty_of_that_actor_not_of_another_of_its_kind(retriever):
+    # Not an evaluation question. BIA 36: (1) "On the appointment of a substituted trustee, the former trustee shall
+    # without delay pass his or her accounts …"; (2) "A substituted trustee shall (a) … (c) notify the
+    # Superintendent …". Both retrievers put (2) first; the question asks about the former trustee, whose duty only
+    # (1) states — a trustee, but not the one asked about.
+    former = answer(retriever, "What does the former trustee have to do once a substituted trustee is appointed?")
+    assert former.primary.id == "B-3:36:1" and "the former trustee shall without delay pass" in former.quote
+    from core.answer import _modal_fit
+    owes = _modal_fit("What must the former trustee do?", "en")
+    assert owes("the former trustee shall without delay pass his or her accounts before the court")
+    assert not owes("A substituted trustee shall (c) notify the Superintendent of his appointment")
+    assert _modal_fit("What must the trustee do?", "en")("A substituted trustee shall (c) notify the Superintendent")
+
+
 def test_who_may_is_read_in_the_sentences_that_grant_a_power(retriever):
     # Not an evaluation question. BIA 243(1): "on application by a secured creditor, a court may appoint a receiver"
     # against 243(2)(b)(ii), a definition's item naming "a court order … that provides for … a receiver".
