@@ -1122,6 +1122,10 @@ REGISTER_ANSWERS = [
     # 181(1), the annulment of a bankruptcy, answered.
     ("Is a bankruptcy court allowed to cancel its own earlier order?", "B-3:187:5", "review, rescind or vary"),
     ("Once the court has made an order under the BIA, can it later cancel that order?", "B-3:187:5", "rescind"),
+    # Written beside exam_own70's own70-en-010: a debtor who hides property *secretes* it, an act of bankruptcy
+    # (BIA 42(1)(g)); before, the whole of 42(1), lead-in first, was quoted for this question.
+    ("Does a debtor who hides his property to cheat his creditors commit an act of bankruptcy?", "B-3:42:1:g",
+     "removes, secretes or disposes of"),
 ]
 
 
