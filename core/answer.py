@@ -664,6 +664,34 @@ def _with_referring_units(retriever: Retriever, pool: list[Candidate]) -> tuple[
     return sorted(pool + added, key=lambda c: -c.score), refers
 
 
+def _disapplying(retriever: Retriever, retrieval: Retrieval, listed: list[Candidate], head: list[Candidate],
+                 units: dict[str, Node], located: dict[str, Located]) -> list[Candidate]:
+    """"Does the ban on terminating agreements apply to eligible financial contracts?": whether a rule reaches a
+    case is often answered by the provision that disapplies it ("Subsection (1) does not apply in respect of an
+    eligible financial contract."), a short sentence the search finds poorly. The units that disapply one of the
+    listed rules (a reference to it followed by "does not apply") join the reranked ones, at that rule's fused
+    score, for their sentence evidence to be weighed."""
+    graph = retriever.graph
+    in_head = {c.node_id for c in head}
+    out: list[Candidate] = []
+    for cand in listed:
+        for edge in _edges_into(graph, cand.node_id, ("REFERS_TO",)):
+            unit_id = _unit_of(graph, edge.source)
+            if unit_id in in_head or unit_id == cand.node_id:
+                continue
+            node = store.get_node(retriever.db, edge.source)
+            if node is None or not patterns.DISAPPLIED_HERE.match(node.text[edge.end:]):
+                continue
+            unit = store.get_node(retriever.db, unit_id)
+            if unit is None or unit.repealed:
+                continue
+            in_head.add(unit_id)
+            units[unit_id] = unit
+            _located(retriever, retrieval, located, unit)
+            out.append(Candidate(unit_id, unit.law_key, score=cand.score - 1e-6))
+    return out
+
+
 def _period_reads_in_what_it_cites(graph: expand_mod.GraphView, located: dict[str, Located]) -> None:
     """"Within what time …, if …": the best sentence evidence may describe the condition, while the period sits in
     a provision that cites it ("2 momentin 3 kohdan nojalla … kolmen kuukauden kuluessa"). A quoted sentence that
@@ -1006,6 +1034,8 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     if mode == "graph" and asks_time:
         _period_reads_in_what_it_cites(retriever.graph, located)
     head = cands[:RERANK_TOP]
+    if mode == "graph" and patterns.APPLICATION_QUESTION.search(retrieval.query):
+        head += _disapplying(retriever, retrieval, cands, head, units, located)
     if mode == "graph" and (asks_time or patterns.AMOUNT_QUESTION.search(asked)):
         head = _with_cited_periods(retriever, retrieval, head, units, located)
     best = max((loc.score for loc in located.values()), default=0.0) or 1.0

@@ -708,6 +708,9 @@ PAYER = re.compile(
 # A sentence that disapplies another provision ("Subsection (1) does not apply if …", "Mitä 1 momentissa säädetään,
 # ei sovelleta …"): it is about what that provision says. ("ei koske" was measured too: it says more than that, −1.)
 NON_APPLICATION = re.compile(r"\b(?:do(?:es)?\s+not\s+apply|ei\s+sovelleta)\b", re.I)
+# What follows a reference that disapplies the provision it names: "Subsection (1) does not apply …", "Mitä 1 ja 2
+# momentissa säädetään, ei sovelleta …".
+DISAPPLIED_HERE = re.compile(r"\s*,?\s*(?:(?:does|do)\s+not\s+apply|säädetään\s*,?\s*ei\s+sovelleta)\b", re.I)
 # A sentence whose subject is what another provision names ("The order made under subsection (1) must be consistent
 # with …", "An application under subsection (1) is to be filed …", "1 momentissa tarkoitettu ilmoitus …"): it is about
 # that provision too. Matched at the sentence's start.

@@ -1903,6 +1903,21 @@ def test_whether_a_rule_applies_is_answered_by_the_sentence_that_says_so(retriev
     assert a.primary.id == "C-36:34:7" and "does not apply" in a.quote
 
 
+def test_whether_a_rule_applies_weighs_the_provisions_that_disapply_the_rules_found(retriever):
+    """Not an evaluation question. BIA 66.34(7), "Subsection (1) does not apply in respect of an eligible financial
+    contract.", is one short sentence: neither retriever puts it among the first ten for whether the consumer
+    proposal's ban on terminating agreements (66.34(1), found) reaches such a contract, and 66.34(9), which names
+    the contract twice, answered. Followed back from the rule it disapplies, it joins the reranked units."""
+    asked = "Does the rule against terminating a consumer debtor's agreements apply to an eligible financial contract?"
+    assert "B-3:66.34:7" not in [c.node_id for c in retriever.search(asked, mode="graph", k=10).candidates]
+    a = answer(retriever, asked)
+    assert a.primary.id == "B-3:66.34:7" and a.quote == "Subsection (1) does not apply in respect of an eligible " \
+                                                        "financial contract."
+    assert patterns.DISAPPLIED_HERE.match(" does not apply in respect of") and patterns.DISAPPLIED_HERE.match(
+        " säädetään, ei sovelleta, jos vakuus")
+    assert not patterns.DISAPPLIED_HERE.match(" applies, with any modifications")
+
+
 def test_a_recipient_question_gets_the_sibling_that_names_who_receives(retriever):
     """"Who else must receive a copy …?" / "Kenelle … on lähetettävä …?": the subsection that sends the document to
     someone — BIA 206(2), "A copy of a report made under subsection (1) shall be sent … to the Superintendent", over
