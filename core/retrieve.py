@@ -926,8 +926,13 @@ def _register_entries_in(text: str, lang: str) -> tuple[RegisterEntry, ...]:
     joined = an.terms(text, compounds=False) + an.duty_verbs(text)
     lemmas = [lemma for lemma in an.lemmas(text) if lemma not in _ARTICLES]
     gap = PHRASE_GAP.get(lang, 0)
-    return tuple(entry for entry in _register(lang) if entry.phrase and
-                 _phrase_in(entry.phrase, joined if entry.phrase == entry.key_terms else lemmas, gap))
+    found = [entry for entry in _register(lang) if entry.phrase and
+             _phrase_in(entry.phrase, joined if entry.phrase == entry.key_terms else lemmas, gap)]
+    # A compound found whose last word has a row of its own names another kind of thing when the two rows share no
+    # statute word: a "credit union" is a deposit-taking institution, not a union's bargaining agent.
+    return tuple(entry for entry in found if not any(
+        len(other.key_terms) > len(entry.key_terms) and other.key_terms[-len(entry.key_terms):] == entry.key_terms
+        and not set(other.statute_terms) & set(entry.statute_terms) for other in found))
 
 
 def _phrase_in(phrase: tuple[str, ...], words: list[str], gap: int) -> bool:

@@ -1057,6 +1057,8 @@ REGISTER_EXPANSIONS = [
 
 # … and questions whose words look alike but ask for nothing of the kind.
 REGISTER_NOT_EXPANDED = [
+    # A credit union is no trade union: the compound's own row ("deposit-taking institution") overrules "union"'s.
+    ("Can a trustee keep the estate's funds in a credit union?", "en", "bargain"),
     # "court" alone asks for no jurisdiction: a phrase's small words must be there too (articles aside).
     ("When must the court appoint a monitor?", "en", "jurisdict"),
     ("What can a student learn about receivers?", "en", "ascertain"),
@@ -1126,6 +1128,10 @@ REGISTER_ANSWERS = [
     # (BIA 42(1)(g)); before, the whole of 42(1), lead-in first, was quoted for this question.
     ("Does a debtor who hides his property to cheat his creditors commit an act of bankruptcy?", "B-3:42:1:g",
      "removes, secretes or disposes of"),
+    # Written beside exam_own68's own68-en-019: a credit union is what BIA 25(1.1) calls "a deposit-taking
+    # institution, other than a bank"; before, 27(1), the trustee's statement of the estate, answered.
+    ("Is a trustee allowed to put the estate's money in a credit union?", "B-3:25:1.1",
+     "deposit the funds in a deposit-taking institution"),
 ]
 
 
