@@ -84,7 +84,8 @@ SIBLING_ANSWERS = ((patterns.LIMIT_QUESTION, patterns.LIMIT, False),
                    (patterns.FACTOR_QUESTION, patterns.FACTORS, True),
                    (patterns.CONTENT_QUESTION, patterns.CONTENT, True),
                    (patterns.APPEAL_QUESTION, patterns.APPEALABLE, True),
-                   (patterns.PLACE_QUESTION, patterns.PLACE, False))
+                   (patterns.PLACE_QUESTION, patterns.PLACE, False),
+                   (patterns.ONUS_QUESTION, patterns.ONUS, False))
 # A cited provision joins the reranked units when its evidence is this much stronger than theirs: swept 1.0–1.5,
 # +2 of 221 questions at 1.1–1.35, one lost at 1.0 (a stay "for such period" citing a notice's ten days).
 CITED_PERIOD_MARGIN = 1.25
@@ -191,7 +192,7 @@ def states_asked_type(question: str, text: str, period_only: bool = False) -> bo
     asked = [answer_pattern for question_pattern, answer_pattern in (
         (patterns.DEADLINE_QUESTION, time_answer), (patterns.AMOUNT_QUESTION, patterns.AMOUNT),
         (patterns.PLACE_QUESTION, patterns.PLACE), (patterns.PAYER_QUESTION, patterns.PAYER),
-        (patterns.FREQUENCY_QUESTION, patterns.FREQUENCY))
+        (patterns.FREQUENCY_QUESTION, patterns.FREQUENCY), (patterns.ONUS_QUESTION, patterns.ONUS))
         if question_pattern.search(main_part)]
     return bool(asked) and all(answer_pattern.search(text) for answer_pattern in asked)
 
@@ -284,7 +285,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
         (patterns.LIMIT_QUESTION, patterns.LIMIT.search), (patterns.PLACE_QUESTION, patterns.PLACE.search),
         (patterns.COUNT_QUESTION, patterns.COUNT.search),
         (patterns.FREQUENCY_QUESTION, patterns.FREQUENCY.search),
-        (patterns.PAYER_QUESTION, patterns.PAYER.search), (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search),
+        (patterns.PAYER_QUESTION, patterns.PAYER.search), (patterns.ONUS_QUESTION, patterns.ONUS.search),
+        (patterns.VALIDITY_QUESTION, patterns.VALIDITY.search),
         (patterns.CONTENT_QUESTION, patterns.CONTENT.search), (patterns.APPLICATION_QUESTION, patterns.APPLIES.search),
         (patterns.WHERE_PROVIDED_QUESTION, lambda seg: patterns.SIGNPOST.match(seg.strip())),
         (patterns.SAVING_QUESTION, patterns.SAVING.search),

@@ -705,6 +705,13 @@ PAYER = re.compile(
     r"\bchargeable\s+(?:to|against)\b|\bvastaa\w*\s+(?:[\wåäö]+\s+){0,3}(?:kustannuksista|kuluista)\b|"
     r"\b(?:valtion|konkurssipesän|pesän)\s+varoista\b|\b(?:maksetaan|suoritetaan|otetaan|korvataan)\s+(?:[\wåäö]+\s+){0,3}"
     r"varoista\b", re.I)
+# "Who has to prove …?", "who bears the burden …?", "Kenen on näytettävä …?": asks on whom the onus lies; answered by
+# the sentence that puts it on someone ("The onus of establishing a claim … is on the claimant", "todistustaakka").
+ONUS_QUESTION = re.compile(
+    r"\bwho\s+(?:has|must|needs?|is\s+required)\s+(?:to\s+)?(?:prove|establish|show)\b|"
+    r"\bwho\s+(?:bears|has|carries)\s+the\s+(?:onus|burden)\b|\bon\s+whom\s+(?:is|lies|rests)\s+the\s+(?:onus|burden)\b|"
+    r"\bkenen\s+on\s+(?:näytettävä|todistettava)\b|\bkenellä\s+on\s+(?:todistustaakka|näyttövelvollisuus)\b", re.I)
+ONUS = re.compile(r"\bonus\b|\bburden\s+of\s+(?:proof|proving|establishing)\b|\btodistustaak\w*|\bnäyttövelvollisuu\w*", re.I)
 # A sentence that disapplies another provision ("Subsection (1) does not apply if …", "Mitä 1 momentissa säädetään,
 # ei sovelleta …"): it is about what that provision says. ("ei koske" was measured too: it says more than that, −1.)
 NON_APPLICATION = re.compile(r"\b(?:do(?:es)?\s+not\s+apply|ei\s+sovelleta)\b", re.I)

@@ -1728,6 +1728,20 @@ def test_who_pays_is_answered_by_the_sentence_that_says_who_bears_the_cost(retri
     assert a.primary.id == "57/1993:9:70:1" and "valtion varoista" in a.quote and a.quote in a.primary.text
 
 
+def test_who_has_to_prove_is_answered_by_the_sentence_that_puts_the_onus_on_someone(retriever):
+    from core.answer import states_asked_type
+
+    assert states_asked_type("Who has to prove the claim?", "The onus of establishing a claim … is on the claimant.")
+    assert states_asked_type("Who bears the burden when a dividend is challenged?", "a director has the onus of proving")
+    assert not states_asked_type("Who has to prove the claim?", "The trustee may send notice … to prove his claim")
+    assert not patterns.ONUS_QUESTION.search("Who has to pay the costs?")
+    # Not an evaluation question. BIA 81(3), "The onus of establishing a claim to or in property under this section is
+    # on the claimant", a sibling of 81(5), which the question's words fit best ("No proceedings shall be instituted
+    # to establish a claim to … any property in the possession of a bankrupt").
+    a = answer(retriever, "Who must establish a claim to goods in the bankrupt's hands?")
+    assert a.primary.id == "B-3:81:3" and a.quote.startswith("The onus of establishing a claim")
+
+
 def test_a_question_whether_something_is_valid_gets_the_sentence_saying_so(retriever):
     from core import patterns
 
