@@ -928,10 +928,11 @@ def _register_entries_in(text: str, lang: str) -> tuple[RegisterEntry, ...]:
     gap = PHRASE_GAP.get(lang, 0)
     found = [entry for entry in _register(lang) if entry.phrase and
              _phrase_in(entry.phrase, joined if entry.phrase == entry.key_terms else lemmas, gap)]
-    # A compound found whose last word has a row of its own names another kind of thing when the two rows share no
-    # statute word: a "credit union" is a deposit-taking institution, not a union's bargaining agent.
+    # A longer phrase found that holds a word with a row of its own reads the word in another sense when the two
+    # rows share no statute word: a "credit union" is a deposit-taking institution, not a union's bargaining agent;
+    # a debtor who "stops paying" ceases to meet liabilities, and no stay is asked about.
     return tuple(entry for entry in found if not any(
-        len(other.key_terms) > len(entry.key_terms) and other.key_terms[-len(entry.key_terms):] == entry.key_terms
+        len(other.key_terms) > len(entry.key_terms) and _phrase_in(entry.key_terms, list(other.key_terms), 0)
         and not set(other.statute_terms) & set(entry.statute_terms) for other in found))
 
 

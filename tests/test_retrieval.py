@@ -1059,6 +1059,8 @@ REGISTER_EXPANSIONS = [
 REGISTER_NOT_EXPANDED = [
     # A credit union is no trade union: the compound's own row ("deposit-taking institution") overrules "union"'s.
     ("Can a trustee keep the estate's funds in a credit union?", "en", "bargain"),
+    # … and a debtor who stops paying ceases to meet liabilities: no stay of proceedings is asked about.
+    ("Does a debtor commit an act of bankruptcy if he stops paying his debts?", "en", "stay"),
     # "court" alone asks for no jurisdiction: a phrase's small words must be there too (articles aside).
     ("When must the court appoint a monitor?", "en", "jurisdict"),
     ("What can a student learn about receivers?", "en", "ascertain"),
@@ -1132,6 +1134,10 @@ REGISTER_ANSWERS = [
     # institution, other than a bank"; before, 27(1), the trustee's statement of the estate, answered.
     ("Is a trustee allowed to put the estate's money in a credit union?", "B-3:25:1.1",
      "deposit the funds in a deposit-taking institution"),
+    # Written beside exam_own71's own71-en-017: a debtor who "stops paying" *ceases to meet* his liabilities (BIA
+    # 42(1)(j)); before, "stop" read as a stay, and 69.3(2), on secured creditors despite the stay, answered.
+    ("Does a debtor commit an act of bankruptcy if he generally stops paying his debts when they become due?",
+     "B-3:42:1:j", "ceases to meet his liabilities generally"),
 ]
 
 
