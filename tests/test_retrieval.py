@@ -1138,6 +1138,9 @@ REGISTER_ANSWERS = [
     # 42(1)(j)); before, "stop" read as a stay, and 69.3(2), on secured creditors despite the stay, answered.
     ("Does a debtor commit an act of bankruptcy if he generally stops paying his debts when they become due?",
      "B-3:42:1:j", "ceases to meet his liabilities generally"),
+    # Written beside exam_own71's own71-en-004: property the trustee cannot sell is "found incapable of realization"
+    # and goes back to the bankrupt (BIA 40(1)); before, 30(4), a sale to a related person, answered.
+    ("Does the bankrupt get back assets the trustee was unable to sell?", "B-3:40:1", "found incapable of realization"),
 ]
 
 
