@@ -184,9 +184,9 @@ def asked_part(question: str) -> str:
 
 
 def states_asked_type(question: str, text: str, period_only: bool = False) -> bool:
-    """Whether the question asks for a time, an amount, a place, who pays or how often (after any leading
-    condition) and the text states every one asked for. A clause of time ("when the order is made") answers
-    "when …?" unless `period_only` asks for a stated period."""
+    """Whether the question asks for a time, an amount, a place, who pays, how often or on whom the onus lies
+    (after any leading condition) and the text states every one asked for. A clause of time ("when the order is
+    made") answers "when …?" unless `period_only` asks for a stated period."""
     time_answer = patterns.DURATION if period_only else patterns.TIME_ANSWER
     main_part = asked_part(question)
     asked = [answer_pattern for question_pattern, answer_pattern in (
