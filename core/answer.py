@@ -675,22 +675,21 @@ def _disapplying(retriever: Retriever, retrieval: Retrieval, listed: list[Candid
     score, for their sentence evidence to be weighed."""
     graph = retriever.graph
     in_head = {c.node_id for c in head}
-    out: list[Candidate] = []
+    scores: dict[str, float] = {}  # each disapplying unit, at the score of the first listed rule it disapplies
     for cand in listed:
         for edge in _edges_into(graph, cand.node_id, ("REFERS_TO",)):
             unit_id = _unit_of(graph, edge.source)
-            if unit_id in in_head or unit_id == cand.node_id:
-                continue
-            node = store.get_node(retriever.db, edge.source)
-            if node is None or not patterns.DISAPPLIED_HERE.match(node.text[edge.end:]):
-                continue
-            unit = store.get_node(retriever.db, unit_id)
-            if unit is None or unit.repealed:
-                continue
-            in_head.add(unit_id)
-            units[unit_id] = unit
-            _located(retriever, retrieval, located, unit)
-            out.append(Candidate(unit_id, unit.law_key, score=cand.score - 1e-6))
+            if unit_id not in in_head and unit_id != cand.node_id and graph.disapplies(edge):
+                scores.setdefault(unit_id, cand.score - 1e-6)
+    found = store.get_nodes(retriever.db, list(scores))
+    out: list[Candidate] = []
+    for unit_id, score in scores.items():
+        unit = found.get(unit_id)
+        if unit is None or unit.repealed:
+            continue
+        units[unit_id] = unit
+        _located(retriever, retrieval, located, unit)
+        out.append(Candidate(unit_id, unit.law_key, score=score))
     return out
 
 

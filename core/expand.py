@@ -72,13 +72,21 @@ class GraphView:
             self.inn.setdefault(e.target, []).append(e)
         self._term_cache: dict[str, set[str]] = {}
         excepts = [e for edges in self.out.values() for e in edges if e.type == "EXCEPTS"]
-        texts = {n.id: n.text for n in store.get_nodes(db, sorted({e.source for e in excepts})).values()}
+        refers = [e for edges in self.out.values() for e in edges if e.type == "REFERS_TO"]
+        texts = {n.id: n.text for n in store.get_nodes(db, sorted({e.source for e in excepts + refers})).values()}
         self._overriding = {(e.source, e.target, e.start) for e in excepts
                             if source_overrides(texts.get(e.source, ""), e.start, e.end)}
+        self._disapplying = {(e.source, e.target, e.start) for e in refers
+                             if patterns.DISAPPLIED_HERE.match(texts.get(e.source, "")[e.end:])}
 
     def overrides(self, edge: Edge) -> bool:
         """Whether an EXCEPTS edge's source prevails over its target (see `source_overrides`)."""
         return (edge.source, edge.target, edge.start) in self._overriding
+
+    def disapplies(self, edge: Edge) -> bool:
+        """Whether a REFERS_TO edge's reference says its target does not apply ("Subsection (1) does not apply …",
+        "Mitä 1 momentissa säädetään, ei sovelleta …")."""
+        return (edge.source, edge.target, edge.start) in self._disapplying
 
     def structure_below(self, node_id: str) -> list[Edge]:
         """The HAS_MOMENT / HAS_PARAGRAPH edges of the node's subtree, depth first."""

@@ -1945,6 +1945,10 @@ def test_whether_a_rule_applies_weighs_the_provisions_that_disapply_the_rules_fo
     assert patterns.DISAPPLIED_HERE.match(" does not apply in respect of") and patterns.DISAPPLIED_HERE.match(
         " säädetään, ei sovelleta, jos vakuus")
     assert not patterns.DISAPPLIED_HERE.match(" applies, with any modifications")
+    # The graph reads it off the reference once: 66.34(7)'s "Subsection (1)" disapplies (1), 66.34(2)'s cites it.
+    into_rule = {e.source: e for e in retriever.graph.inn["B-3:66.34:1"] if e.type == "REFERS_TO"}
+    assert retriever.graph.disapplies(into_rule["B-3:66.34:7"])
+    assert not retriever.graph.disapplies(into_rule["B-3:66.34:2"])
 
 
 def test_a_recipient_question_gets_the_sibling_that_names_who_receives(retriever):
