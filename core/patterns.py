@@ -500,10 +500,12 @@ AMOUNT_QUESTION = re.compile(
 )
 _NUMBER_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|twenty-five|thirty|"
                 r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)")
-# An amount stated: a sum, a share, or a formula without a number ("an amount equal to the lesser of …").
+# An amount stated: a sum, a share, a formula without a number ("an amount equal to the lesser of …") or an amount
+# named by what it is ("for the amount of the claim as proven").
 AMOUNT = re.compile(
     r"\$\s?[\d,]+|\b\d[\d\s,.]*\s*(?:dollars|euroa|prosent\w*|per\s+cent)\b|\b(?:majority|two\s+thirds|"
     r"(?:lesser|greater)\s+of|amount\s+equal\s+to|puolet|enemmistö\w*|prosent\w*)\b|"
+    r"\b(?:for|in|to)\s+the\s+(?:full\s+|total\s+)?amount\s+of\b|"
     rf"\b{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})*\s+(?:dollars|per\s+cent)\b",
     re.I,
 )

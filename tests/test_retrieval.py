@@ -2025,7 +2025,7 @@ def test_a_list_of_definitions_is_guarded_as_a_definition(retriever):
 
 
 def test_an_amount_stated_as_a_formula_answers_how_much(retriever):
-    """"an amount equal to …", "the lesser of …": an amount the Acts state without a number. BIA 50.1(2)'s "in respect
+    """"an amount equal to …", "the lesser of …", "for the amount of …": an amount the Acts state without a number. BIA 50.1(2)'s "in respect
     of an amount equal to the lesser of (a) the amount of the claim, and (b) the proposed assessed value" answers
     for what amount a secured creditor votes, over 62(2)(b), which states no amount."""
     from core.answer import states_asked_type
@@ -2036,6 +2036,12 @@ def test_an_amount_stated_as_a_formula_answers_how_much(retriever):
     assert not states_asked_type("What amount is secured?", "the amount of the claim")
     a = answer(retriever, "If a proposal puts a value on the security, for what amount does the secured creditor vote?")
     assert a.primary.id == "B-3:50.1:2" and "the lesser of" in a.quote
+    # An amount named by what it is: "and for the amount of the claim as proven" (BIA 65.2(6)) answers for what
+    # amount the lessor votes, over 65.2(4)(b)'s formula for the lessor's claim.
+    assert states_asked_type("For what amount?", "and for the amount of the claim as proven")
+    assert states_asked_type("How much?", "jointly and severally, in the amount of the dividend")
+    a = answer(retriever, "When a lease is disclaimed under a proposal, may the lessor vote, and for what amount?")
+    assert a.primary.id == "B-3:65.2:6", a.primary.id
 
 
 def test_what_answers_a_time_or_amount_question():
