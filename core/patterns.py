@@ -592,11 +592,13 @@ PLACE_QUESTION = re.compile(
     r"\b(?:missä|mihin|mille)\s+(?:tuomioistuim\w+|lehde\w+|rekisteri\w+|paikkakunna\w+|virastoo?\w*)", re.I)
 # A place stated: a register, a newspaper, a court's district or office, the locality ("filed in the court having
 # jurisdiction in the judicial district of the locality", "julkaistava virallisessa lehdessä", "kansliaan"), the
-# court a filing goes to ("filed in or transferred to the same court"), the province ("in the province in which"), or
-# an office named by its kind ("the Superintendent’s division office", "the head office").
+# court a filing goes to ("filed in or transferred to the same court") or that has jurisdiction ("the court having
+# jurisdiction under this Act", which answers "which court …?"), the province ("in the province in which"), or an
+# office named by its kind ("the Superintendent’s division office", "the head office").
 PLACE = re.compile(
     r"\b(?:judicial\s+district|locality|newspaper|Gazette|register|registry|office\s+of|(?:registered|division|head)\s+office|"
     r"filed\s+in\s+(?:or\s+transferred\s+to\s+)?(?:the|that|a)\s+(?:same\s+)?court|province\s+in\s+which|"
+    r"courts?\s+(?:having|that\s+has|that\s+have|which\s+has)\s+jurisdiction|"
     r"prison|penitentiary|[\wåäö]*(?:lehdessä|lehteen|kansliassa|kansliaan|rekisterissä|rekisteriin|tuomiopiirissä|"
     r"paikkakunnalla|paikkakunnan|oikeuspaikka\w*|kotipaikan|kotipaikka\w*)|ulkomailla)\b", re.I)
 # "How often must the monitor report …?", "Kuinka usein on raportoitava …?": asks for a recurrence, which a period

@@ -2500,7 +2500,14 @@ def test_where_is_read_in_the_sentences_that_name_a_place(retriever):
     # office"; BIA 28(1), on what the trustee sends the Superintendent, shares more of the question's words.
     office = answer(retriever, "Where must documents required to be sent to the Superintendent be delivered?")
     assert office.primary.id == "B-3:2.2" and "division office" in office.quote
+    # "Which court …?" is answered by the court the provision names by its jurisdiction: CCAA 11.8(5)(b)(ii), "the
+    # court having jurisdiction under this Act for the purposes of assessing the economic viability", over 11.8(6),
+    # which says only that "the court may grant a stay".
+    court = answer(retriever, "Which court may stay an order to remediate environmental damage while the monitor "
+                              "assesses the economic viability of complying?")
+    assert court.primary.id == "C-36:11.8:5:b:ii", court.primary.id
     from core import patterns
+    assert patterns.PLACE.search("a stay granted by the court having jurisdiction under this Act")
     assert patterns.PLACE.search("the head office or chief place of business of the company")
     assert not patterns.PLACE.search("removed from office by the court")
     assert patterns.PLACE_QUESTION.search("Where must the notice be published?")
