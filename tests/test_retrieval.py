@@ -2528,6 +2528,14 @@ def test_the_diversity_rule_holds_back_a_third_unit_of_a_section_unless_it_ties_
                   key=lambda c: -c.score)
     assert [c.node_id for c in _diversify(tied)][:5] == [
         "C-36:11.7:2", "C-36:11.7:3", "C-36:11.7:1", "C-36:11.8:1", "C-36:11.8:5"]
+    # Ranks 2 + 3 against 1 + 4 (1.6·10⁻⁵ apart) and 2 + 4 against 1 + 5 (2.4·10⁻⁵) add up to the same sum too: CCAA
+    # 32(5), on the day a court-ordered disclaimer takes effect, came third in the fusion and was held back behind
+    # 32(2) and 32(3), its sentence evidence never weighed.
+    for second, third in (((1, 4), (3, 2)), ((1, 5), (2, 4))):
+        same_sum = sorted([fused("C-36:32:2", 2, 1), fused("C-36:32:3", *second), fused("C-36:32:5", *third),
+                           fused("C-36:33:3", 11, 9), fused("C-36:11.3:4", 15, 14), fused("C-36:11.1:3", 21, 10)],
+                          key=lambda c: -c.score)
+        assert "C-36:32:5" in [c.node_id for c in _diversify(same_sum)][:5], (second, third)
     # A third unit clearly behind the second waits below the top five.
     behind = sorted([fused("C-36:11.7:2", 1, 1), fused("C-36:11.7:3", 2, 2), fused("C-36:11.7:1", 3, 6),
                      fused("C-36:11.8:1", 5, 4), fused("C-36:11.8:5", 4, 10), fused("C-36:27", 7, 13)],
