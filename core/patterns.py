@@ -767,10 +767,11 @@ EXCEPTION_DIRECTION = re.compile(
     r"\b(?:(?P<overrides>notwithstanding|despite|estämättä|poiketen|poikkeuksena)|"
     r"(?P<yields>subject\s+to|except|unless|jollei|ellei|muuta\s+johdu|johdu\s+muuta|toisin\s+säädet\w*|"
     r"lukuun\s+ottamatta))\b", re.I)
-# A consequence stated: a sanction, a deeming, a termination, an effect ("operates as a release of the security").
+# A consequence stated: a sanction, a deeming, a termination, an effect ("operates as a release of the security"), a
+# legal fiction ("continued as if the debtor were alive").
 CONSEQUENCE = re.compile(
     rf"{EN_CONSEQUENCE.pattern}|{FI_CONSEQUENCE.pattern}|\bdeemed\s+to\s+have\b|\b(?:is|are)\s+annulled\b|"
-    r"\bterminates?\b|\bmitätöi\w*|\bmenettää\b|\boperates?\s+as\b",
+    r"\bterminates?\b|\bmitätöi\w*|\bmenettää\b|\boperates?\s+as\b|\bas\s+(?:if|though)\b",
     re.I,
 )
 # A date named by the event on it: "between the day on which the consumer proposal is deemed to be annulled and …",

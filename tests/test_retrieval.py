@@ -3189,6 +3189,21 @@ def test_words_dating_an_event_are_not_a_consequence_stated(retriever):
     assert stated > 1.5 * unstated
 
 
+def test_a_legal_fiction_states_a_consequence(retriever):
+    # Not evaluation questions. "… be continued as if the debtor were alive" (BIA 43(17)) says what happens: it
+    # answers "what happens … when the debtor dies?" over 44(1), which only permits an application against the
+    # estate of a deceased debtor (more of the question's words, no consequence).
+    from core.answer import _states_consequence
+
+    assert _states_consequence("the proceedings shall, unless the court otherwise orders, be continued as if the "
+                               "debtor were alive")
+    assert _states_consequence("has effect as though the creditor had been present and had voted")
+    assert not _states_consequence("an application for a bankruptcy order may be filed against the estate")
+    a = answer(retriever, "What happens to the proceedings on an application for a bankruptcy order when the "
+                          "debtor dies?")
+    assert a.primary.id == "B-3:43:17" and "as if the debtor were alive" in a.quote, a.primary.id
+
+
 def test_how_often_is_answered_by_the_sentence_stating_a_recurrence(retriever):
     # Not evaluation questions. "How often" asks for a recurrence; a period ("viipymättä", without delay) does not
     # state one. YSL 62 § 1 mom. has the report given "kuuden kuukauden välein"; 2 mom. the final report given
