@@ -1207,6 +1207,19 @@ def test_the_dense_side_reads_the_statute_words_of_an_english_questions_everyday
     assert dense.candidates[0].node_id == "B-3:192:6"
 
 
+def test_a_notice_of_intention_reads_as_what_the_creditor_intends(retriever):
+    # Not evaluation questions. Snowball stems "intention" to "intent" and "intends" / "intended" to "intend", so a
+    # "notice of intention to enforce" never met BIA 244's "a secured creditor who intends to enforce a security";
+    # the table joins them. 244(2)'s ten days then answer the waiting period, over 69(2)(b), which only mentions "a
+    # secured creditor who gave notice of intention under subsection 244(1)".
+    assert "intend" in retriever.register_terms("notice of intention to enforce", "en")
+    assert "intend" in retriever.register_terms("with intent to defraud", "en")
+    for q in ("What is the waiting period after a notice of intention to enforce a security?",
+              "Can a secured creditor enforce before the notice of intention period ends if the debtor consents?"):
+        a = answer(retriever, q)
+        assert a.primary.id == "B-3:244:2" and "ten days" in a.quote, (q, a.primary.id)
+
+
 def test_software_or_a_patent_is_the_acts_intellectual_property(retriever):
     # BIA 65.11(7), "the disclaimer or resiliation does not affect the party's right to use the intellectual
     # property": the Acts never say "software" or "patent"; without the table's entries the question went to
