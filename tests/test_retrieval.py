@@ -919,6 +919,9 @@ def test_an_american_spelling_finds_the_acts_canadian_one(retriever):
 
 # (question, language, a statute word's term that data/synonyms.json adds for an everyday word of the question)
 REGISTER_EXPANSIONS = [
+    # A student's "contract" is mostly the Acts' "agreement" ("an agreement entered into on or after the date of the
+    # bankruptcy", "a collective agreement"): see test_a_provision_that_disapplies_or_overrides_another_reads_with_its_words.
+    ("Can the company get out of a contract it signed?", "en", "agreement"),
     # Matched by base form: "nimitti" (appointed) is the table's "nimittää", the Act's "määrätä".
     ("Kuka nimitti pesänhoitajan?", "fi", "määrätä"),
     ("Kuka pesänhoitajan nimittää?", "fi", "määrätä"),
@@ -2330,6 +2333,32 @@ def test_a_list_items_own_lead_in_is_quoted_through_its_best_sub_item(retriever)
     assert a.quote.startswith("without delay, inform the court of (i) any substantial change") and a.quote in a.primary.text
 
 
+def test_a_lead_in_quoted_through_several_items_gives_way_to_the_one_item_that_answers(retriever):
+    # Not evaluation questions. BIA 66.34(3): "no public utility may discontinue service to that consumer debtor by
+    # reason only that (a) the consumer debtor is insolvent, (b) a consumer proposal has been filed …, or (c) the
+    # consumer debtor has not paid for services rendered … before the filing" — a question about unpaid gas is
+    # answered by (c) alone (the Ask page shows the lead-in above it), not by the whole list.
+    a = answer(retriever, "Can a public utility cut off a consumer debtor who has not paid for gas supplied before "
+                          "the consumer proposal was filed?")
+    assert a.primary.id == "B-3:66.34:3:c", a.primary.id
+    assert a.quote.startswith("the consumer debtor has not paid for services rendered") and a.quote in a.primary.text
+    # BIA 14.06(2): "(a) before the trustee's appointment; or (b) after the trustee's appointment unless …".
+    after = answer(retriever, "Can a trustee be held personally liable for environmental damage occurring after it "
+                              "was appointed?")
+    assert after.primary.id == "B-3:14.06:2:b", after.primary.id
+    # (b) also outscores (a) on a question about "before", on the lead-in's words it repeats ("unless … the
+    # condition arose"); what (a) says of its own then counts as much, so the whole list is quoted, never (b) alone.
+    before = answer(retriever, "Is a trustee personally liable for an environmental condition that arose before the "
+                               "trustee was appointed?")
+    assert before.primary.id in ("B-3:14.06:2", "B-3:14.06:2:a"), before.primary.id
+    # A time the lead-in states and the item does not keeps the lead-in: BIA 51(1), "… at least ten days before the
+    # meeting, (a) a notice …; (b) a condensed statement of the assets and liabilities; …".
+    from core.answer import localise
+
+    lead = localise(retriever, store.get_node(retriever.db, "B-3:51:1"), "How many days before the meeting must the "
+                    "trustee send each creditor the condensed statement of assets and liabilities?", "en", retriever.graph)
+    assert lead.node.id == "B-3:51:1" and "at least ten days before the meeting" in lead.quote
+
 def test_nested_alternatives_that_answer_alike_are_quoted_as_their_item(retriever):
     # Not an evaluation question. BIA 168.1(1)(a): a first-time bankrupt is discharged "(i) on the expiry of 9 months
     # … unless …, or (ii) on the expiry of 21 months …". The question's words fit both alternatives about equally;
@@ -2862,6 +2891,8 @@ def test_a_provision_that_disapplies_or_overrides_another_reads_with_its_words(r
 
     question = "Can the court assign a bankrupt's rights under a contract that by its nature cannot be assigned?"
     a = answer(retriever, question, mode="graph")
+    # (Without "contract" → "agreement" in the table, item (b), "an eligible financial contract", seemed the one item
+    # that answers, with a question word the lead-in lacks, and was quoted alone: items (a) and (c) are agreements.)
     assert a.primary.id == "B-3:84.1:3"
     assert a.quote.startswith("Subsection (1) does not apply in respect of rights and obligations")
     unit = store.get_node(retriever.db, "B-3:84.1:3")
