@@ -919,6 +919,7 @@ def test_an_american_spelling_finds_the_acts_canadian_one(retriever):
 
 # (question, language, a statute word's term that data/synonyms.json adds for an everyday word of the question)
 REGISTER_EXPANSIONS = [
+    ("Can the court put off the discharge?", "en", "suspend"),  # "put off" → suspend, postpone
     # A student's "contract" is mostly the Acts' "agreement" ("an agreement entered into on or after the date of the
     # bankruptcy", "a collective agreement"): see test_a_provision_that_disapplies_or_overrides_another_reads_with_its_words.
     ("Can the company get out of a contract it signed?", "en", "agreement"),
@@ -1208,6 +1209,13 @@ def test_the_dense_side_reads_the_statute_words_of_an_english_questions_everyday
     assert answer(retriever, q).primary.id == "B-3:146"
     dense = retriever.search("Can a registrar send a matter to a judge instead of deciding it?", mode="dense")
     assert dense.candidates[0].node_id == "B-3:192:6"
+
+
+def test_putting_off_a_discharge_is_the_acts_suspending_it(retriever):
+    # Not an evaluation question. BIA 172(2)(b), "suspend the discharge for such period as the court thinks proper":
+    # without the table's "put off" → suspend, (c)'s conditions of a discharge came second and (b) not at all.
+    a = answer(retriever, "Once a section 173 fact is proven against the bankrupt, may the court put off the discharge?")
+    assert "B-3:172:2:b" in a.ranked[:2], a.ranked[:3]
 
 
 def test_a_notice_of_intention_reads_as_what_the_creditor_intends(retriever):
