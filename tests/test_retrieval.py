@@ -921,7 +921,8 @@ def test_an_american_spelling_finds_the_acts_canadian_one(retriever):
 REGISTER_EXPANSIONS = [
     ("Can the court put off the discharge?", "en", "suspend"),  # "put off" → suspend, postpone
     # A student's "contract" is mostly the Acts' "agreement" ("an agreement entered into on or after the date of the
-    # bankruptcy", "a collective agreement"): see test_a_provision_that_disapplies_or_overrides_another_reads_with_its_words.
+    # bankruptcy", "a collective agreement"): see
+    # test_a_provision_that_disapplies_or_overrides_another_reads_with_its_words.
     ("Can the company get out of a contract it signed?", "en", "agreement"),
     # Matched by base form: "nimitti" (appointed) is the table's "nimittää", the Act's "määrätä".
     ("Kuka nimitti pesänhoitajan?", "fi", "määrätä"),
@@ -2366,6 +2367,7 @@ def test_a_lead_in_quoted_through_several_items_gives_way_to_the_one_item_that_a
     lead = localise(retriever, store.get_node(retriever.db, "B-3:51:1"), "How many days before the meeting must the "
                     "trustee send each creditor the condensed statement of assets and liabilities?", "en", retriever.graph)
     assert lead.node.id == "B-3:51:1" and "at least ten days before the meeting" in lead.quote
+
 
 def test_nested_alternatives_that_answer_alike_are_quoted_as_their_item(retriever):
     # Not an evaluation question. BIA 168.1(1)(a): a first-time bankrupt is discharged "(i) on the expiry of 9 months
