@@ -768,10 +768,12 @@ EXCEPTION_DIRECTION = re.compile(
     r"(?P<yields>subject\s+to|except|unless|jollei|ellei|muuta\s+johdu|johdu\s+muuta|toisin\s+säädet\w*|"
     r"lukuun\s+ottamatta))\b", re.I)
 # A consequence stated: a sanction, a deeming, a termination, an effect ("operates as a release of the security"), a
-# legal fiction ("continued as if the debtor were alive").
+# legal fiction ("continued as if the debtor were alive"), a survival ("remains in force", "pysyy voimassa"; not "the
+# period for which the order is to remain in force", which only names a period).
 CONSEQUENCE = re.compile(
     rf"{EN_CONSEQUENCE.pattern}|{FI_CONSEQUENCE.pattern}|\bdeemed\s+to\s+have\b|\b(?:is|are)\s+annulled\b|"
-    r"\bterminates?\b|\bmitätöi\w*|\bmenettää\b|\boperates?\s+as\b|\bas\s+(?:if|though)\b",
+    r"\bterminates?\b|\bmitätöi\w*|\bmenettää\b|\boperates?\s+as\b|\bas\s+(?:if|though)\b|"
+    r"\bremains\s+in\s+(?:full\s+)?force\b|\bpysy(?:y|vät)\s+voimassa\b",
     re.I,
 )
 # A date named by the event on it: "between the day on which the consumer proposal is deemed to be annulled and …",

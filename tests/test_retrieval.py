@@ -1212,6 +1212,20 @@ def test_the_dense_side_reads_the_statute_words_of_an_english_questions_everyday
     assert dense.candidates[0].node_id == "B-3:192:6"
 
 
+def test_an_agreement_that_remains_in_force_is_what_happens_to_it(retriever):
+    # Not evaluation questions. "What happens to X?" is answered by the sentence that keeps X in force as much as
+    # by one that voids it: without "remains in force" among the consequences, CCAA 33(8)'s "any collective
+    # agreement that the company and the bargaining agent have not agreed to revise remains in force" lost to 33(5)'s
+    # "is deemed to have a claim" about the agreements that were revised.
+    assert patterns.CONSEQUENCE.search("any collective agreement … remains in force.")
+    assert patterns.CONSEQUENCE.search("panttioikeus pysyy voimassa")
+    assert not patterns.CONSEQUENCE.search("the period for which the order is to remain in force")
+    a = answer(retriever, "What happens to a collective agreement that the company and the union have not agreed "
+                          "to revise under the CCAA?")
+    assert a.ranked[0] == "C-36:33:8", a.ranked[:3]
+    assert "remains in force" in a.quote
+
+
 def test_putting_off_a_discharge_is_the_acts_suspending_it(retriever):
     # Not an evaluation question. BIA 172(2)(b), "suspend the discharge for such period as the court thinks proper":
     # without the table's "put off" → suspend, (c)'s conditions of a discharge came second and (b) not at all.
