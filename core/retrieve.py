@@ -928,18 +928,27 @@ def _register_entries_in(text: str, lang: str) -> tuple[RegisterEntry, ...]:
     joined = an.terms(text, compounds=False) + an.duty_verbs(text)
     lemmas = [lemma for lemma in an.lemmas(text) if lemma not in _ARTICLES]
     gap = PHRASE_GAP.get(lang, 0)
-    found = [entry for entry in _register(lang) if entry.phrase and
-             _phrase_in(entry.phrase, joined if entry.phrase == entry.key_terms else lemmas, gap)]
+    counts = {entry: _phrase_count(entry.phrase, joined if entry.phrase == entry.key_terms else lemmas, gap)
+              for entry in _register(lang) if entry.phrase}
+    found = [entry for entry, count in counts.items() if count]
     # A longer phrase found that holds a word with a row of its own reads the word in another sense when the two
     # rows share no statute word: a "credit union" is a deposit-taking institution, not a union's bargaining agent;
-    # a debtor who "stops paying" ceases to meet liabilities, and no stay is asked about.
-    return tuple(entry for entry in found if not any(
-        len(other.key_terms) > len(entry.key_terms) and _phrase_in(entry.key_terms, list(other.key_terms), 0)
-        and not set(other.statute_terms) & set(entry.statute_terms) for other in found))
+    # a debtor who "stops paying" ceases to meet liabilities, and no stay is asked about. Only where the word stands
+    # in it: "a plan must pay" still asks about an arrangement in a question that names a "pension plan" too.
+    return tuple(entry for entry in found if counts[entry] > sum(
+        counts[other] for other in found
+        if len(other.key_terms) > len(entry.key_terms) and _phrase_in(entry.key_terms, list(other.key_terms), 0)
+        and not set(other.statute_terms) & set(entry.statute_terms)))
 
 
 def _phrase_in(phrase: tuple[str, ...], words: list[str], gap: int) -> bool:
     """Whether the words hold the phrase in order, with up to `gap` other words between its words."""
+    return _phrase_count(phrase, words, gap, first_only=True) > 0
+
+
+def _phrase_count(phrase: tuple[str, ...], words: list[str], gap: int, first_only: bool = False) -> int:
+    """How many times the words hold the phrase in order, with up to `gap` other words between its words."""
+    count = 0
     for start in (i for i, word in enumerate(words) if word == phrase[0]):
         at = start
         for part in phrase[1:]:
@@ -948,8 +957,10 @@ def _phrase_in(phrase: tuple[str, ...], words: list[str], gap: int) -> bool:
                 break
             at += 1 + window.index(part)
         else:
-            return True
-    return False
+            count += 1
+            if first_only:
+                break
+    return count
 
 
 def _statute_terms(entries: Sequence[RegisterEntry]) -> list[str]:

@@ -1226,6 +1226,20 @@ def test_an_agreement_that_remains_in_force_is_what_happens_to_it(retriever):
     assert "remains in force" in a.quote
 
 
+def test_a_pension_plan_is_not_a_restructuring_plan(retriever):
+    # Not evaluation questions. A student's "plan" is the Acts' compromise, arrangement or proposal; inside the Acts'
+    # own "pension plan" it is not, and reading it so brought CCAA 6(6)'s "compromise or arrangement" twin above the
+    # BIA's for a question about an employer's proposal. A bare "plan" elsewhere in the question still reads as one.
+    assert "compromise" not in retriever.register_words("Must an employer's proposal pay the pension plan's fund?", "en")
+    assert "compromise" in retriever.register_words(
+        "Which pension plan contributions must a plan pay in full?", "en")
+    assert "bargaining agent" in retriever.register_words("Can the union and the credit union agree?", "en")
+    a = answer(retriever, "In an employer's proposal, must the amounts deducted from employees' pay for the pension "
+                          "plan be paid to the fund?")
+    assert a.ranked[0] == "B-3:60:1.5:a:i", a.ranked[:3]
+    assert not any(node_id.startswith("C-36:") for node_id in a.ranked[:3]), a.ranked[:3]
+
+
 def test_putting_off_a_discharge_is_the_acts_suspending_it(retriever):
     # Not an evaluation question. BIA 172(2)(b), "suspend the discharge for such period as the court thinks proper":
     # without the table's "put off" → suspend, (c)'s conditions of a discharge came second and (b) not at all.
