@@ -71,6 +71,10 @@ _IRREGULAR_FORMS = {w: v for v, ws in {
     "withdraw": "withdrawn", "write": "written wrote", "wind": "wound",
 }.items() for w in ws.split()}
 _EN_VERB_OF = {**_NOMINALISATIONS, **_IRREGULAR_FORMS}
+# Participles Snowball stems onto a term of art they do not mean when they stand before a noun: "the proposed
+# disclaimer", "a proposed sale" (something put forward) are not a proposal under Part III, which Snowball reads them
+# as ("propos"); "the compromise as proposed" still is.
+_ATTRIBUTIVE_APART = frozenset({"proposed"})
 
 _voikko = None
 _voikko_lock = threading.Lock()
@@ -558,8 +562,11 @@ class Analyzer:
                 if compounds:
                     out.extend(parts)
             else:
+                following = words[i + 1] if i + 1 < len(words) else ""
                 for piece in w.split("-") if "-" in w else [w]:
-                    if piece and piece not in self.stopwords:
+                    if piece in _ATTRIBUTIVE_APART and following and following not in self.stopwords:
+                        out.append(piece)
+                    elif piece and piece not in self.stopwords:
                         out.append(_stem("en", _EN_VERB_OF.get(piece) or _one_english_form(piece)))
         return out
 

@@ -268,6 +268,15 @@ def test_an_english_noun_of_action_reads_as_its_verb_where_snowball_keeps_them_a
     assert en.terms("appointment") == en.terms("appoint")
 
 
+def test_a_proposed_thing_is_not_a_proposal():
+    en = analyzer("en")
+    # Snowball stems "proposed" and "proposal" alike; "the proposed disclaimer" or "a proposed sale" is something put
+    # forward, not a proposal under Part III. Said of the proposal itself ("as proposed or as altered"), it still is.
+    assert "propos" not in en.terms("the proposed disclaimer") and "proposed" in en.terms("a proposed sale")
+    assert "propos" in en.terms("the compromise, either as proposed or as altered")
+    assert en.terms("proposal") == en.terms("proposals") == en.terms("propose") == ["propos"]
+
+
 def test_an_irregular_english_verb_form_reads_as_its_verb():
     en = analyzer("en")
     # Snowball leaves "written" apart from "writing": "provide in writing the reasons" answers "written reasons",

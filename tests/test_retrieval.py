@@ -1240,6 +1240,15 @@ def test_a_pension_plan_is_not_a_restructuring_plan(retriever):
     assert not any(node_id.startswith("C-36:") for node_id in a.ranked[:3]), a.ranked[:3]
 
 
+def test_a_proposed_disclaimer_does_not_answer_for_the_proposal(retriever):
+    # Not an evaluation question. BIA 65.11(9)'s "the reasons for the proposed disclaimer" matched "in a proposal"
+    # through Snowball's one stem, and came second to 65.11(3)'s fifteen days for applying to the court.
+    a = answer(retriever, "In a proposal, how many days does a counterparty have to apply to block the debtor's "
+                          "disclaimer of its agreement?")
+    assert a.ranked[0] == "B-3:65.11:3", a.ranked[:3]
+    assert "B-3:65.11:9" not in a.ranked[:2], a.ranked[:3]
+
+
 def test_putting_off_a_discharge_is_the_acts_suspending_it(retriever):
     # Not an evaluation question. BIA 172(2)(b), "suspend the discharge for such period as the court thinks proper":
     # without the table's "put off" → suspend, (c)'s conditions of a discharge came second and (b) not at all.
