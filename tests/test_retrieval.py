@@ -920,6 +920,7 @@ def test_an_american_spelling_finds_the_acts_canadian_one(retriever):
 # (question, language, a statute word's term that data/synonyms.json adds for an everyday word of the question)
 REGISTER_EXPANSIONS = [
     ("Can the court put off the discharge?", "en", "suspend"),  # "put off" → suspend, postpone
+    ("May the trustee buy back the security?", "en", "redeem"),  # "buy back" → redeem
     # A student's "contract" is mostly the Acts' "agreement" ("an agreement entered into on or after the date of the
     # bankruptcy", "a collective agreement"): see
     # test_a_provision_that_disapplies_or_overrides_another_reads_with_its_words.
@@ -1247,6 +1248,14 @@ def test_a_proposed_disclaimer_does_not_answer_for_the_proposal(retriever):
                           "disclaimer of its agreement?")
     assert a.ranked[0] == "B-3:65.11:3", a.ranked[:3]
     assert "B-3:65.11:9" not in a.ranked[:2], a.ranked[:3]
+
+
+def test_buying_back_a_security_is_the_acts_redeeming_it(retriever):
+    # Not an evaluation question. BIA 128(3), "The trustee may redeem a security on payment to the secured creditor of
+    # the debt or the value of the security as assessed": without "buy back" → redeem, 13.4(1)'s bar on a trustee
+    # acting for a secured creditor came first.
+    a = answer(retriever, "For what price may the trustee buy back the security a secured creditor holds?")
+    assert a.ranked[0] == "B-3:128:3", a.ranked[:3]
 
 
 def test_putting_off_a_discharge_is_the_acts_suspending_it(retriever):
