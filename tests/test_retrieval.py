@@ -921,6 +921,7 @@ def test_an_american_spelling_finds_the_acts_canadian_one(retriever):
 REGISTER_EXPANSIONS = [
     ("Can the court put off the discharge?", "en", "suspend"),  # "put off" → suspend, postpone
     ("May the trustee buy back the security?", "en", "redeem"),  # "buy back" → redeem
+    ("Can the supplier take back the goods?", "en", "repossess"),  # "take back" → repossess
     # A student's "contract" is mostly the Acts' "agreement" ("an agreement entered into on or after the date of the
     # bankruptcy", "a collective agreement"): see
     # test_a_provision_that_disapplies_or_overrides_another_reads_with_its_words.
@@ -1256,6 +1257,13 @@ def test_buying_back_a_security_is_the_acts_redeeming_it(retriever):
     # acting for a secured creditor came first.
     a = answer(retriever, "For what price may the trustee buy back the security a secured creditor holds?")
     assert a.ranked[0] == "B-3:128:3", a.ranked[:3]
+
+
+def test_taking_goods_back_is_the_acts_repossessing_them(retriever):
+    # Not an evaluation question. BIA 81.1(10), "A supplier who repossesses goods pursuant to this section is not
+    # entitled to be paid for those goods": without "take back" → repossess it was not among the first three.
+    a = answer(retriever, "Once a supplier has taken back the goods, is it owed payment for them?")
+    assert "B-3:81.1:10" in a.ranked[:2], a.ranked[:3]
 
 
 def test_putting_off_a_discharge_is_the_acts_suspending_it(retriever):
