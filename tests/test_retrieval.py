@@ -922,6 +922,9 @@ REGISTER_EXPANSIONS = [
     ("Can the court put off the discharge?", "en", "suspend"),  # "put off" → suspend, postpone
     ("May the trustee buy back the security?", "en", "redeem"),  # "buy back" → redeem
     ("Can the supplier take back the goods?", "en", "repossess"),  # "take back" → repossess
+    # "check" is the Acts' examine / verify, and "monitor" when it goes on (the Superintendent shall "monitor the
+    # conditions that led to a trustee being issued a licence", BIA 5(3)(b)).
+    ("Who checks that a trustee still meets the licence conditions?", "en", "monitor"),
     # A student's "contract" is mostly the Acts' "agreement" ("an agreement entered into on or after the date of the
     # bankruptcy", "a collective agreement"): see
     # test_a_provision_that_disapplies_or_overrides_another_reads_with_its_words.
@@ -1264,6 +1267,14 @@ def test_taking_goods_back_is_the_acts_repossessing_them(retriever):
     # entitled to be paid for those goods": without "take back" → repossess it was not among the first three.
     a = answer(retriever, "Once a supplier has taken back the goods, is it owed payment for them?")
     assert "B-3:81.1:10" in a.ranked[:2], a.ranked[:3]
+
+
+def test_checking_on_a_licence_is_the_acts_monitoring_it(retriever):
+    # Not an evaluation question. Without "check" → monitor, BIA 5(3)(b)'s "monitor the conditions that led to a trustee
+    # being issued a licence" lost to 13(2), the investigation before a licence is issued.
+    a = answer(retriever, "After issuing a trustee's licence, does the Superintendent go on checking that its "
+                          "conditions still exist?")
+    assert a.ranked[0] == "B-3:5:3:b", a.ranked[:3]
 
 
 def test_putting_off_a_discharge_is_the_acts_suspending_it(retriever):
