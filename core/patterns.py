@@ -537,7 +537,7 @@ EN_DEADLINE = re.compile(
 )
 EN_CONSEQUENCE = re.compile(
     r"\b(?:failing\s+which[^.;]*|is\s+guilty\s+of\s+an\s+offence[^.;]*|(?:is|are)\s+void[^.;]*|"
-    r"(?:is|are)\s+deemed\s+to[^.;]*|ceases?\s+to\s+apply[^.;]*)",
+    r"(?:is|are|shall\s+be)\s+deemed\s+to[^.;]*|ceases?\s+to\s+apply[^.;]*)",
     re.I,
 )
 FI_MODAL = re.compile(

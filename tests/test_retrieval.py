@@ -1277,6 +1277,16 @@ def test_checking_on_a_licence_is_the_acts_monitoring_it(retriever):
     assert a.ranked[0] == "B-3:5:3:b", a.ranked[:3]
 
 
+def test_what_shall_be_deemed_is_a_consequence(retriever):
+    # Not an evaluation question. "shall be deemed to be confirmed" states what follows as "is deemed to" does: without
+    # it, BIA 106(2) was quoted from its lead-in ("Where there is no quorum …") for the appointment asked about.
+    assert patterns.EN_CONSEQUENCE.search("the appointment of the trustee shall be deemed to be confirmed; and")
+    a = answer(retriever, "What happens to the trustee's appointment when too few creditors attend the first meeting "
+                          "to make a quorum?")
+    assert a.ranked[0] == "B-3:106:2:a", a.ranked[:3]
+    assert a.quote.startswith("the appointment of the trustee shall be deemed to be confirmed")
+
+
 def test_putting_off_a_discharge_is_the_acts_suspending_it(retriever):
     # Not an evaluation question. BIA 172(2)(b), "suspend the discharge for such period as the court thinks proper":
     # without the table's "put off" → suspend, (c)'s conditions of a discharge came second and (b) not at all.
