@@ -455,7 +455,9 @@ def _through_the_closing_words(text: str, spans: list[tuple[int, int]], cuts: li
     if s < first_item or e > list_end or any(s < c < list_end for c in cuts):
         return e
     closing = [span for span in spans if span[0] >= list_end]
-    if closing and asked_in(text[list_end:closing[-1][1]]) - asked_in(text[s:e]):
+    # (What the lead-in already says for every item is no reason to run on: "declare terminated … the thirty day
+    # period" before the items, "where the court declares the period in question terminated" after them.)
+    if closing and asked_in(text[list_end:closing[-1][1]]) - asked_in(text[s:e]) - asked_in(text[:first_item]):
         return closing[-1][1]
     return e
 

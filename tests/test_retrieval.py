@@ -1287,6 +1287,19 @@ def test_what_shall_be_deemed_is_a_consequence(retriever):
     assert a.quote.startswith("the appointment of the trustee shall be deemed to be confirmed")
 
 
+def test_a_last_item_keeps_off_closing_words_that_only_repeat_the_lead_in(retriever):
+    # Not an evaluation question. BIA 50.4(11) lets the court "declare terminated … the thirty day period" if (a)–(d),
+    # "and where the court declares the period in question terminated, paragraphs (8)(a) to (c) thereupon apply". The
+    # closing words' "terminated" and "period" are the lead-in's too, so (d) is quoted alone, not run on into them.
+    from core.answer import localise
+    unit = store.get_node(retriever.db, "B-3:50.4:11")
+    loc = localise(retriever, unit, "May the court terminate the period for filing a proposal where rejecting the "
+                                    "application would materially prejudice the creditors as a whole?", "en",
+                   retriever.graph)
+    assert loc.node.id == "B-3:50.4:11:d", loc.quote
+    assert "thereupon apply" not in loc.quote
+
+
 def test_putting_off_a_discharge_is_the_acts_suspending_it(retriever):
     # Not an evaluation question. BIA 172(2)(b), "suspend the discharge for such period as the court thinks proper":
     # without the table's "put off" → suspend, (c)'s conditions of a discharge came second and (b) not at all.
