@@ -925,6 +925,7 @@ REGISTER_EXPANSIONS = [
     # "check" is the Acts' examine / verify, and "monitor" when it goes on (the Superintendent shall "monitor the
     # conditions that led to a trustee being issued a licence", BIA 5(3)(b)).
     ("Who checks that a trustee still meets the licence conditions?", "en", "monitor"),
+    ("Who sets the trustee's fee?", "en", "fix"),  # "set" → fix, establish
     # A student's "contract" is mostly the Acts' "agreement" ("an agreement entered into on or after the date of the
     # bankruptcy", "a collective agreement"): see
     # test_a_provision_that_disapplies_or_overrides_another_reads_with_its_words.
@@ -1298,6 +1299,16 @@ def test_a_last_item_keeps_off_closing_words_that_only_repeat_the_lead_in(retrie
                    retriever.graph)
     assert loc.node.id == "B-3:50.4:11:d", loc.quote
     assert "thereupon apply" not in loc.quote
+
+
+def test_setting_a_rate_is_the_acts_fixing_it_but_setting_out_is_not(retriever):
+    # Not an evaluation question. BIA 147(2), "The levy … shall be at a rate to be fixed by the Governor in Council":
+    # without "set" → fix, establish, 240(b)'s regulations "respecting costs, fees and levies" came first. The Acts'
+    # own "set out", "set aside" and "set-off" keep their "set".
+    a = answer(retriever, "Who sets the levy paid to the Superintendent?")
+    assert a.ranked[0] == "B-3:147:2", a.ranked[:3]
+    for phrase in ("What must the affidavit set out?", "Can the transfer be set aside?", "Can the creditor set off?"):
+        assert "fix" not in retriever.register_words(phrase, "en"), phrase
 
 
 def test_putting_off_a_discharge_is_the_acts_suspending_it(retriever):
