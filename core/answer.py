@@ -62,6 +62,8 @@ KEYWORD_TIE_SHARE = 0.95  # swept 0.8–0.99: +2 of 512 at 0.93–0.95, +1 at 0.
 EXCEPTION_SHARE = 0.5  # an exception goes first only with this share of the first answer's sentence evidence
 INHERITED_SHARE = 0.5
 PERIOD_SHARE = 0.75  # swept 0.25–1.0: exam_fi +1 from 0.5, nothing lost; from 0.75 paraphrases hold too
+CO_CITED_MIN = 2  # listed units a provision outside the list must cite to join the reranked ones …
+CO_CITED_MAX = 3  # … citing no more than this many provisions in all
 CONSEQUENCE_SOURCES = 2  # best hits whose referring provisions join the pool on a consequence question
 # A sentence with the duty ("what must X do") or power ("who may …") asked about: see docs/RETRIEVAL.md.
 MODAL_SHARE = 0.3
@@ -254,7 +256,7 @@ def _question_weight(retriever: Retriever, question: str, lang: str) -> float:
 
 
 def localise(retriever: Retriever, unit: Node, question: str, lang: str,
-             graph: expand_mod.GraphView | None = None) -> Located:
+             graph: expand_mod.GraphView | None = None, reads_cited_elsewhere: bool = False) -> Located:
     """Best sentence / list item of `unit` for the question, and the smallest node holding it. With the `graph`, a
     sentence that makes an exception to another provision or disapplies it reads with that provision's words, as a
     list item reads with its lead-in ("Subsection (1) does not apply if …" answers "does recognition stay actions
@@ -344,8 +346,14 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
             cited = _cited_sibling_terms(db, graph, unit, s, e, an) & q_terms
             # A sentence whose subject the cited provision names ("The order made under subsection (1) must be
             # consistent …") reads with its words at an exception's share; one that only mentions it, at less.
-            share = LEAD_IN_SHARE if patterns.SUBJECT_REFERENCE.match(text[s:e]) else CITED_SIBLING_SHARE
+            names_subject = bool(patterns.SUBJECT_REFERENCE.match(text[s:e]))
+            share = LEAD_IN_SHARE if names_subject else CITED_SIBLING_SHARE
             groups.append((share, cited - seg_terms - excepted))
+            if reads_cited_elsewhere and names_subject:
+                # "An order made under section 11 at the same time as an order made under subsection 11.02(1) …":
+                # the subject is the cited provision's, wherever in the Act it stands.
+                elsewhere = _cited_elsewhere_terms(db, graph, unit, s, e, an) & q_terms
+                groups.append((LEAD_IN_SHARE, elsewhere - cited - seg_terms - excepted))
         return groups
 
     def evidence_of(groups: list[tuple[float, set[str]]], weight) -> float:
@@ -524,6 +532,12 @@ def _cited_sibling_terms(db, graph: expand_mod.GraphView, unit: Node, start: int
     one names."""
     cited = store.get_nodes(db, _cited_in(graph, unit, start, end, ("REFERS_TO",))).values()
     return _words_of([node for node in cited if node.section_id == unit.section_id], an)
+
+
+def _cited_elsewhere_terms(db, graph: expand_mod.GraphView, unit: Node, start: int, end: int, an: Analyzer) -> set[str]:
+    """The words of the provisions outside the unit's own section that its text start:end cites."""
+    cited = store.get_nodes(db, _cited_in(graph, unit, start, end, ("REFERS_TO",))).values()
+    return _words_of([node for node in cited if node.section_id != unit.section_id], an)
 
 
 def _cited_in(graph: expand_mod.GraphView, unit: Node, start: int, end: int, types: tuple[str, ...]) -> list[str]:
@@ -724,6 +738,44 @@ def _disapplying(retriever: Retriever, retrieval: Retrieval, listed: list[Candid
         _located(retriever, retrieval, located, unit)
         out.append(Candidate(unit_id, unit.law_key, score=score))
     return out
+
+
+def _citing_several(retriever: Retriever, retrieval: Retrieval, listed: list[Candidate], head: list[Candidate],
+                    units: dict[str, Node], located: dict[str, Located]) -> list[Candidate]:
+    """"What limits apply to orders a court makes under its general power at the same time as the initial stay
+    order?": a provision that qualifies two others ("An order made under section 11 at the same time as an order
+    made under subsection 11.02(1) … shall be limited to …") is described by the words of both, which the search
+    ranks first; its own are few. The units outside the list that cite at least CO_CITED_MIN of the listed ones
+    join the reranked units, at the best cited one's fused score, a sentence whose subject a cited provision names
+    reading with that provision's words. A definitions section cites what its terms do, not one rule: it is left
+    out, and so is a provision citing more than CO_CITED_MAX others ("sections 69 to 69.3 do not affect …"): a
+    carve-out from a whole scheme, not a rule about two."""
+    graph = retriever.graph
+    listed_ids = [c.node_id for c in listed]
+    cited_by: dict[str, set[str]] = {}  # each citing unit outside the list, and the listed units it cites
+    for node_id in listed_ids:
+        for edge in _edges_into(graph, node_id, ("REFERS_TO",)):
+            cited_by.setdefault(_unit_of(graph, edge.source), set()).add(node_id)
+    in_head = {c.node_id for c in head}
+    citing = [unit_id for unit_id, cited in cited_by.items()
+              if len(cited) >= CO_CITED_MIN and unit_id not in listed_ids and unit_id not in in_head]
+    score_of = {c.node_id: c.score for c in listed}
+    out: list[Candidate] = []
+    for unit_id, unit in sorted(store.get_nodes(retriever.db, citing).items()):
+        if unit.repealed or any(e.type == "DEFINES" for e in graph.out.get(unit_id, [])) or len(
+                _cited_outside(graph, unit_id)) > CO_CITED_MAX:
+            continue
+        units[unit_id] = unit
+        located[unit_id] = localise(retriever, unit, retrieval.query, retrieval.lang, graph,
+                                    reads_cited_elsewhere=True)
+        out.append(Candidate(unit_id, unit.law_key, score=max(score_of[c] for c in cited_by[unit_id]) - 1e-6))
+    return out
+
+
+def _cited_outside(graph: expand_mod.GraphView, unit_id: str) -> set[str]:
+    """The provisions a unit or one of its parts refers to, other than its own parts."""
+    own = set(graph.subtree(unit_id))
+    return {e.target for part in own for e in graph.out.get(part, []) if e.type == "REFERS_TO"} - own
 
 
 def _period_reads_in_what_it_cites(graph: expand_mod.GraphView, located: dict[str, Located]) -> None:
@@ -1068,6 +1120,8 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
     if mode == "graph" and asks_time:
         _period_reads_in_what_it_cites(retriever.graph, located)
     head = cands[:RERANK_TOP]
+    if mode == "graph":
+        head += _citing_several(retriever, retrieval, cands, head, units, located)
     if mode == "graph" and patterns.APPLICATION_QUESTION.search(retrieval.query):
         head += _disapplying(retriever, retrieval, cands, head, units, located)
     if mode == "graph" and (asks_time or patterns.AMOUNT_QUESTION.search(asked)):

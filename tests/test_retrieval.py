@@ -3389,3 +3389,33 @@ def test_the_keyword_searchs_own_answer_does_not_go_first_on_no_evidence(retriev
     assert all(loc.score <= 0 for loc in located.values())  # a length penalty is all they have
     ordered = _with_keyword_choice(retriever, retrieval, fused, located, None, 10)
     assert [c.node_id for c in ordered[:3]] == ["B-3:50.4:1", "B-3:69:1", "B-3:244:1"]
+
+
+@pytest.mark.parametrize("question, expected", [
+    # Not evaluation questions. CCAA 11.001 qualifies orders under s. 11 made with an initial 11.02(1) stay; the
+    # search ranks the two it cites first, and 11.001 itself outside the first ten.
+    ("When the court makes an initial stay order, how far may other orders under its general power made at the "
+     "same time go?", "C-36:11.001"),
+    # BIA 65.1(6) lets a public utility out of 65.1(1) and (3), which the search ranks first.
+    ("Can a public utility apply to be let out of the ban on ending agreements with an insolvent person on the "
+     "ground of financial hardship?", "B-3:65.1:6"),
+])
+def test_a_provision_citing_two_of_the_hits_joins_the_reranked_ones(retriever, question, expected):
+    a = answer(retriever, question)
+    assert a.primary.id == expected, a.ranked[:5]
+    assert a.quote in a.primary.text
+
+
+def test_a_definitions_section_citing_two_of_the_hits_does_not_join_them(retriever):
+    # BIA s. 2's definitions cite both s. 183(1) and 183(1.1) (the courts with jurisdiction); a definitions
+    # section cites what its terms do, not one rule.
+    from core.answer import _citing_several
+    from core.retrieve import Retrieval
+
+    listed = [Candidate("B-3:183:1", "B-3", score=0.03), Candidate("B-3:183:1.1", "B-3", score=0.029)]
+    retrieval = Retrieval(query="Which court has jurisdiction in bankruptcy?", lang="en", mode="graph",
+                          laws=["B-3"], candidates=listed)
+    units, located = {}, {}
+    joined = [c.node_id for c in _citing_several(retriever, retrieval, listed, listed, units, located)]
+    assert "B-3:2" not in joined
+    assert all(located[j].score >= 0 and units[j].id == j for j in joined)
