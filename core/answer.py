@@ -352,7 +352,8 @@ def localise(retriever: Retriever, unit: Node, question: str, lang: str,
             if reads_cited_elsewhere and names_subject:
                 # "An order made under section 11 at the same time as an order made under subsection 11.02(1) …":
                 # the subject is the cited provision's, wherever in the Act it stands.
-                elsewhere = _cited_elsewhere_terms(db, graph, unit, s, e, an) & q_terms
+                elsewhere = _words_of([n for n in _cited_provisions(db, graph, unit, s, e)
+                                       if n.section_id != unit.section_id], an) & q_terms
                 groups.append((LEAD_IN_SHARE, elsewhere - cited - seg_terms - excepted))
         return groups
 
@@ -530,14 +531,13 @@ def _cited_sibling_terms(db, graph: expand_mod.GraphView, unit: Node, start: int
     """The words of the provisions of the unit's own section that its text start:end cites ("the things referred to
     in subsection (1)", "Edellä 1 momentissa tarkoitetun määräpäivän"): a later subsection speaks of what an earlier
     one names."""
-    cited = store.get_nodes(db, _cited_in(graph, unit, start, end, ("REFERS_TO",))).values()
-    return _words_of([node for node in cited if node.section_id == unit.section_id], an)
+    return _words_of([node for node in _cited_provisions(db, graph, unit, start, end)
+                      if node.section_id == unit.section_id], an)
 
 
-def _cited_elsewhere_terms(db, graph: expand_mod.GraphView, unit: Node, start: int, end: int, an: Analyzer) -> set[str]:
-    """The words of the provisions outside the unit's own section that its text start:end cites."""
-    cited = store.get_nodes(db, _cited_in(graph, unit, start, end, ("REFERS_TO",))).values()
-    return _words_of([node for node in cited if node.section_id != unit.section_id], an)
+def _cited_provisions(db, graph: expand_mod.GraphView, unit: Node, start: int, end: int) -> list[Node]:
+    """The provisions that the unit's text start:end refers to."""
+    return list(store.get_nodes(db, _cited_in(graph, unit, start, end, ("REFERS_TO",))).values())
 
 
 def _cited_in(graph: expand_mod.GraphView, unit: Node, start: int, end: int, types: tuple[str, ...]) -> list[str]:
@@ -740,8 +740,8 @@ def _disapplying(retriever: Retriever, retrieval: Retrieval, listed: list[Candid
     return out
 
 
-def _citing_several(retriever: Retriever, retrieval: Retrieval, listed: list[Candidate], head: list[Candidate],
-                    units: dict[str, Node], located: dict[str, Located]) -> list[Candidate]:
+def _citing_several(retriever: Retriever, retrieval: Retrieval, listed: list[Candidate], units: dict[str, Node],
+                    located: dict[str, Located]) -> list[Candidate]:
     """"What limits apply to orders a court makes under its general power at the same time as the initial stay
     order?": a provision that qualifies two others ("An order made under section 11 at the same time as an order
     made under subsection 11.02(1) … shall be limited to …") is described by the words of both, which the search
@@ -756,9 +756,8 @@ def _citing_several(retriever: Retriever, retrieval: Retrieval, listed: list[Can
     for node_id in listed_ids:
         for edge in _edges_into(graph, node_id, ("REFERS_TO",)):
             cited_by.setdefault(_unit_of(graph, edge.source), set()).add(node_id)
-    in_head = {c.node_id for c in head}
     citing = [unit_id for unit_id, cited in cited_by.items()
-              if len(cited) >= CO_CITED_MIN and unit_id not in listed_ids and unit_id not in in_head]
+              if len(cited) >= CO_CITED_MIN and unit_id not in listed_ids]
     score_of = {c.node_id: c.score for c in listed}
     out: list[Candidate] = []
     for unit_id, unit in sorted(store.get_nodes(retriever.db, citing).items()):
@@ -1121,7 +1120,7 @@ def _rerank(retriever: Retriever, retrieval: Retrieval, mode: str, k: int) -> tu
         _period_reads_in_what_it_cites(retriever.graph, located)
     head = cands[:RERANK_TOP]
     if mode == "graph":
-        head += _citing_several(retriever, retrieval, cands, head, units, located)
+        head += _citing_several(retriever, retrieval, cands, units, located)  # cands hold the head
     if mode == "graph" and patterns.APPLICATION_QUESTION.search(retrieval.query):
         head += _disapplying(retriever, retrieval, cands, head, units, located)
     if mode == "graph" and (asks_time or patterns.AMOUNT_QUESTION.search(asked)):

@@ -3416,6 +3416,6 @@ def test_a_definitions_section_citing_two_of_the_hits_does_not_join_them(retriev
     retrieval = Retrieval(query="Which court has jurisdiction in bankruptcy?", lang="en", mode="graph",
                           laws=["B-3"], candidates=listed)
     units, located = {}, {}
-    joined = [c.node_id for c in _citing_several(retriever, retrieval, listed, listed, units, located)]
+    joined = [c.node_id for c in _citing_several(retriever, retrieval, listed, units, located)]
     assert "B-3:2" not in joined
     assert all(located[j].score >= 0 and units[j].id == j for j in joined)
